@@ -1,0 +1,106 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, type LogConfig, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.ts';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+export interface CreateDatabaseOptions {
+  /** postgres:// or postgresql:// URL; defaults to env DATABASE_URL. Anything else means SQLite. */
+  databaseUrl?: string;
+  /** SQLite file or ':memory:'; defaults to env SQLITE_FILE, then data/engine.sqlite. */
+  sqliteFile?: string;
+  /** An in-memory SQLite database opened from this serialized image (tests clone a migrated one). */
+  sqliteImage?: Buffer;
+  /** PostgreSQL schema to put first on the search_path (tests isolate themselves this way). */
+  searchPath?: string;
+  /** PostgreSQL pool size; defaults to env PG_POOL_MAX, then 10. */
+  poolSize?: number;
+  log?: LogConfig;
+}
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: DialectName;
+}
+
+export const DEFAULT_SQLITE_FILE = 'data/engine.sqlite';
+
+export function isPostgresUrl(url: string | undefined): url is string {
+  return !!url && /^postgres(ql)?:\/\//i.test(url);
+}
+
+/**
+ * The engine's database: SQLite by default (one process, a file under data/), PostgreSQL when a
+ * postgres URL is given (several stateless engine processes share it). Close it with db.destroy().
+ */
+export function createDatabase(options: CreateDatabaseOptions = {}): DatabaseHandle {
+  const url = options.databaseUrl ?? process.env.DATABASE_URL;
+  if (isPostgresUrl(url)) {
+    return { db: createPostgres(url, options), dialect: 'postgres' };
+  }
+  const file = options.sqliteImage
+    ? ':memory:'
+    : (options.sqliteFile ?? process.env.SQLITE_FILE ?? DEFAULT_SQLITE_FILE);
+  return { db: createSqlite(file, options), dialect: 'sqlite' };
+}
+
+function createSqlite(file: string, options: CreateDatabaseOptions): Kysely<Database> {
+  const inMemory = file === ':memory:' || file === '';
+  if (!inMemory) mkdirSync(dirname(resolve(file)), { recursive: true });
+  const sqlite = options.sqliteImage ? new SQLite(options.sqliteImage) : new SQLite(file);
+  // WAL lets readers run while a write is in progress; :memory: has no journal to switch.
+  if (!inMemory) sqlite.pragma('journal_mode = WAL');
+  // With WAL, NORMAL only risks the last transactions on power loss, never corruption.
+  sqlite.pragma('synchronous = NORMAL');
+  // SQLite ships with foreign keys off; cascades and references rely on them.
+  sqlite.pragma('foreign_keys = ON');
+  // Wait for a competing writer (seed, a second process) instead of failing with SQLITE_BUSY.
+  sqlite.pragma('busy_timeout = 5000');
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), log: options.log });
+}
+
+function createPostgres(url: string, options: CreateDatabaseOptions): Kysely<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? Number(process.env.PG_POOL_MAX ?? 10),
+    types: { getTypeParser: pgTypeParser },
+    ...(options.searchPath ? { options: `-c search_path=${checkSchemaName(options.searchPath)}` } : {}),
+  });
+  // An idle client losing its connection (server restart, failover) emits 'error' on the pool;
+  // unhandled, that kills the process. The pool drops the client and the next query reconnects.
+  pool.on('error', (error) => {
+    console.error(`postgres pool: idle client error: ${error.message}`);
+  });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: options.log });
+}
+
+const PG_INT8 = 20;
+const PG_NUMERIC = 1700;
+
+/**
+ * pg returns int8 (bigint columns, count(*)) and numeric (sum of bigint) as strings. Our bigints
+ * are epoch ms, ids and counters, all far below 2^53, so numbers keep both dialects returning
+ * the same shapes. A value that would lose precision throws instead of corrupting a cursor.
+ * Only this pool is affected: the global pg.types stay untouched.
+ */
+function pgTypeParser(oid: number, format?: 'text' | 'binary'): (value: string) => unknown {
+  if (oid === PG_INT8) return parseInt8;
+  if (oid === PG_NUMERIC) return Number;
+  // pg's typings overload on the format literal; the default text parsers are what we want.
+  return pg.types.getTypeParser(oid, (format ?? 'text') as 'text');
+}
+
+function parseInt8(value: string): number {
+  const n = Number(value);
+  if (!Number.isSafeInteger(n)) throw new RangeError(`int8 value ${value} exceeds 2^53`);
+  return n;
+}
+
+/** The name travels in libpq's startup options, where quoting is fragile: allow plain names only. */
+function checkSchemaName(name: string): string {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) throw new Error(`invalid schema name: ${name}`);
+  return name;
+}

@@ -1,0 +1,136 @@
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import type {
+  AiSessionMessagesTable,
+  AuthSessionsTable,
+  ConnectorsTable,
+  EndCustomerOrgsTable,
+  IntegratedAccountsTable,
+  MappingFieldsTable,
+  MappingPresetAppsTable,
+  MappingPresetFieldsTable,
+  MappingPresetOrgsTable,
+  MappingPresetsTable,
+  UsageDailyTable,
+} from './tables/accounts.ts';
+import type {
+  AppFieldsTable,
+  AppSetupStepsTable,
+  AppsTable,
+  CapabilitiesTable,
+  CategoriesTable,
+  CategoryApisTable,
+  DataModelsTable,
+  ModelAttributesTable,
+  SubModelsTable,
+  WebhookEventTypesTable,
+} from './tables/catalog.ts';
+import type {
+  ApiLogsTable,
+  IssuesTable,
+  NativeCallsTable,
+  SyncJobsTable,
+  SyncRecordsTable,
+  SyncRunsTable,
+  WebhookLogsTable,
+  WebhookRecordsTable,
+} from './tables/logs.ts';
+import type {
+  ClustersTable,
+  InvitesTable,
+  MailboxTable,
+  OrganisationsTable,
+  OtpChallengesTable,
+  OtpDailyFailuresTable,
+  PlansTable,
+  RateLimitsTable,
+  SessionsTable,
+  UserFeatureFlagsTable,
+  UsersTable,
+} from './tables/orgs.ts';
+import type {
+  ApiKeysTable,
+  EmailCustomisationTable,
+  GettingStartedTable,
+  InvoicesTable,
+  OrgCategorySettingsTable,
+  PaymentCardsTable,
+  PaymentCustomersTable,
+  UiCustomisationTable,
+  UploadsTable,
+  WebhookDeliveriesTable,
+  WebhooksTable,
+} from './tables/settings.ts';
+
+export type * from './tables/accounts.ts';
+export type * from './tables/catalog.ts';
+export type * from './tables/logs.ts';
+export type * from './tables/orgs.ts';
+export type * from './tables/settings.ts';
+export type * from './tables/types.ts';
+
+/** Every table the migrations create, keyed by table name. */
+export interface Database {
+  // organisations, users, auth (20261122000100)
+  clusters: ClustersTable;
+  plans: PlansTable;
+  organisations: OrganisationsTable;
+  users: UsersTable;
+  user_feature_flags: UserFeatureFlagsTable;
+  sessions: SessionsTable;
+  otp_challenges: OtpChallengesTable;
+  otp_daily_failures: OtpDailyFailuresTable;
+  rate_limits: RateLimitsTable;
+  invites: InvitesTable;
+  mailbox: MailboxTable;
+  // billing, keys, webhooks, onboarding, personalisation (20261122000200)
+  invoices: InvoicesTable;
+  payment_customers: PaymentCustomersTable;
+  payment_cards: PaymentCardsTable;
+  api_keys: ApiKeysTable;
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  getting_started: GettingStartedTable;
+  org_category_settings: OrgCategorySettingsTable;
+  ui_customisation: UiCustomisationTable;
+  email_customisation: EmailCustomisationTable;
+  uploads: UploadsTable;
+  // catalog (20261122000300)
+  categories: CategoriesTable;
+  apps: AppsTable;
+  app_setup_steps: AppSetupStepsTable;
+  app_fields: AppFieldsTable;
+  data_models: DataModelsTable;
+  model_attributes: ModelAttributesTable;
+  sub_models: SubModelsTable;
+  category_apis: CategoryApisTable;
+  webhook_event_types: WebhookEventTypesTable;
+  capabilities: CapabilitiesTable;
+  // accounts, mapping, connectors (20261122000400)
+  end_customer_orgs: EndCustomerOrgsTable;
+  integrated_accounts: IntegratedAccountsTable;
+  auth_sessions: AuthSessionsTable;
+  mapping_fields: MappingFieldsTable;
+  mapping_presets: MappingPresetsTable;
+  mapping_preset_fields: MappingPresetFieldsTable;
+  mapping_preset_apps: MappingPresetAppsTable;
+  mapping_preset_orgs: MappingPresetOrgsTable;
+  connectors: ConnectorsTable;
+  ai_session_messages: AiSessionMessagesTable;
+  usage_daily: UsageDailyTable;
+  // syncs and logs (20261122000500)
+  sync_jobs: SyncJobsTable;
+  sync_runs: SyncRunsTable;
+  sync_records: SyncRecordsTable;
+  api_logs: ApiLogsTable;
+  webhook_logs: WebhookLogsTable;
+  webhook_records: WebhookRecordsTable;
+  native_calls: NativeCallsTable;
+  issues: IssuesTable;
+}
+
+export type TableName = keyof Database;
+
+/** Row types as selected, inserted and updated, e.g. `Row<'users'>`. */
+export type Row<T extends TableName> = Selectable<Database[T]>;
+export type NewRow<T extends TableName> = Insertable<Database[T]>;
+export type RowUpdate<T extends TableName> = Updateable<Database[T]>;

@@ -1,0 +1,211 @@
+import type {
+  BoolWithDefault,
+  EpochMs,
+  IdentityId,
+  IntWithDefault,
+  JsonText,
+  TextWithDefault,
+} from './types.ts';
+
+/** An end customer of one of our orgs (originOrgId as the customer passes it). */
+export interface EndCustomerOrgsTable {
+  id: string;
+  org_id: string;
+  origin_org_id: string;
+  origin_org_name: string;
+  /** Kept current by the account repository so the organizations list needs no count per row. */
+  integrated_accounts_count: IntWithDefault;
+  created_at: EpochMs;
+  updated_at: EpochMs;
+}
+
+/** One end-customer org connected to one app. The id is the integrationId. */
+export interface IntegratedAccountsTable {
+  id: string;
+  org_id: string;
+  end_customer_org_id: string | null;
+  origin_org_id: string;
+  /** The row's `organization`, denormalised. */
+  origin_org_name: string;
+  /** originOrgId exactly as the caller passed it (originOrgId may be normalised). */
+  user_passed_origin_org_id: string | null;
+  origin_user_email: string | null;
+  origin_user_name: string | null;
+  app_id: string;
+  app_label: string;
+  category: string;
+  /** Success | Error | Email sent | Under validation | Deactivated | Expired */
+  integration_state: string;
+  error_description: string | null;
+  /** Who connected it (doneBy). */
+  done_by: string | null;
+  test_account: BoolWithDefault;
+  expires_at: EpochMs | null;
+  expired_at: EpochMs | null;
+  deactivated_at: EpochMs | null;
+  sync_paused: BoolWithDefault;
+  sync_enabled: BoolWithDefault;
+  /** STANDARD | MEDIUM | HIGH | custom */
+  sync_frequency: TextWithDefault;
+  frequency_rate: number | null;
+  frequency_unit: string | null;
+  show_custom_fields: BoolWithDefault;
+  /** [{ subCategory, syncModels: [modelId] }] */
+  subscribed_models_json: TextWithDefault;
+  preset_id: string | null;
+  /** Credentials of the connected app (sandbox apps only; real ones would live in a vault). */
+  auth_data_json: JsonText | null;
+  created_at: EpochMs;
+  updated_at: EpochMs;
+}
+
+/**
+ * Auth sessions (customer backend's auth.createSession), magic links and reintegration links.
+ * The link token is hashed; the link itself is shown once, at creation.
+ */
+export interface AuthSessionsTable {
+  id: string;
+  token_hash: string;
+  org_id: string;
+  /** session | magic_link | reintegrate */
+  kind: string;
+  origin_org_id: string;
+  origin_org_name: string;
+  origin_user_email: string | null;
+  origin_user_name: string | null;
+  test_account: BoolWithDefault;
+  sandbox: BoolWithDefault;
+  show_scope_control: BoolWithDefault;
+  show_custom_mapping: BoolWithDefault;
+  custom_mapping_required: BoolWithDefault;
+  /** unified-api-sync | ai-connectors | both-unified-ai */
+  connector_type: TextWithDefault;
+  categories_json: TextWithDefault;
+  connector_ids_json: TextWithDefault;
+  /** Reintegration filters: [{ category, apps }] */
+  filters_json: TextWithDefault;
+  language: TextWithDefault;
+  app_id: string | null;
+  /** The integration the link creates or reintegrates (shown with the magic link). */
+  integration_id: string | null;
+  /** active | used | expired */
+  state: TextWithDefault;
+  created_by_user_id: string | null;
+  api_key_id: string | null;
+  created_at: EpochMs;
+  expires_at: EpochMs;
+  used_at: EpochMs | null;
+}
+
+export interface MappingFieldsTable {
+  id: string;
+  org_id: string;
+  integration_id: string;
+  subcategory: string;
+  /** Field name in the third-party app; unique per account and subcategory (case-insensitive in code). */
+  field_id: string;
+  field_from_app: string;
+  /** The customer's key in webhook data. */
+  field_to_org: string | null;
+  /** STRING for user-added rows. */
+  data_type: string;
+  /** DEFAULT | CUSTOM | UNMAPPED */
+  field_type: string;
+  sample_data: string | null;
+  user_added: BoolWithDefault;
+  position: IntWithDefault;
+  created_at: EpochMs;
+  updated_at: EpochMs;
+}
+
+export interface MappingPresetsTable {
+  /** Category presets start with 'category_'. */
+  id: string;
+  org_id: string;
+  name: string;
+  /** app | account | category */
+  mode: string;
+  app_id: string | null;
+  app_label: string | null;
+  category: string | null;
+  /** Display name of the creator, denormalised for the list. */
+  created_by: string | null;
+  created_by_user_id: string | null;
+  is_default: BoolWithDefault;
+  created_at: EpochMs;
+  updated_at: EpochMs;
+}
+
+export interface MappingPresetFieldsTable {
+  preset_id: string;
+  subcategory: string;
+  field_id: string;
+  field_from_app: string;
+  field_to_org: string | null;
+  data_type: string;
+  field_type: string;
+  sample_data: string | null;
+  user_added: BoolWithDefault;
+  position: IntWithDefault;
+}
+
+export interface MappingPresetAppsTable {
+  preset_id: string;
+  app_id: string;
+  app_label: string;
+}
+
+export interface MappingPresetOrgsTable {
+  preset_id: string;
+  origin_org_id: string;
+  origin_org_name: string;
+}
+
+/** AI connectors (beta). */
+export interface ConnectorsTable {
+  id: string;
+  org_id: string;
+  name: string;
+  created_by: string | null;
+  medium: string | null;
+  /** [{ id, label }] */
+  apps_json: TextWithDefault;
+  /** draft | live | deactivated ... */
+  status: TextWithDefault;
+  session_id: string | null;
+  chat_step: string | null;
+  config_json: TextWithDefault;
+  created_at: EpochMs;
+  updated_at: EpochMs;
+  deactivated_at: EpochMs | null;
+}
+
+/** Chat history of the AI service's sessions (/session.history). */
+export interface AiSessionMessagesTable {
+  id: IdentityId;
+  org_id: string;
+  session_id: string;
+  connector_id: string | null;
+  role: string;
+  content_json: JsonText;
+  created_at: EpochMs;
+}
+
+/**
+ * Daily counters per org, end-customer org and integration. The home cards, the organizations
+ * lists and graphs sum a date range of these instead of counting log rows.
+ */
+export interface UsageDailyTable {
+  org_id: string;
+  /** '' for counters that belong to no end-customer org. */
+  origin_org_id: string;
+  /** '' for counters that belong to no integration. */
+  integration_id: string;
+  /** UTC midnight in ms. */
+  day: EpochMs;
+  api_calls: IntWithDefault;
+  native_api_calls: IntWithDefault;
+  events_emitted: IntWithDefault;
+  events_consumed: IntWithDefault;
+  issues: IntWithDefault;
+}

@@ -1,0 +1,166 @@
+import type { BoolWithDefault, Bytes, EpochMs, IntWithDefault, JsonText, TextWithDefault } from './types.ts';
+
+export interface InvoicesTable {
+  id: string;
+  org_id: string;
+  /** Invoice No as shown in the table. */
+  number: string;
+  /** Invoice date in ms (the API gives epoch seconds). */
+  date: EpochMs;
+  currency_code: string;
+  /** Minor units. */
+  amount_paid: number;
+  plan_name: string | null;
+  /** [{ description }] */
+  line_items_json: TextWithDefault;
+  download_url: string | null;
+  file_name: string | null;
+  created_at: EpochMs;
+}
+
+export interface PaymentCustomersTable {
+  org_id: string;
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
+  billing_first_name: string | null;
+  billing_last_name: string | null;
+  billing_line1: string | null;
+  billing_line2: string | null;
+  billing_state: string | null;
+  billing_zip: string | null;
+  vat_number: string | null;
+  created_at: EpochMs;
+  updated_at: EpochMs;
+}
+
+export interface PaymentCardsTable {
+  id: string;
+  org_id: string;
+  card_type: string;
+  /** Already masked (e.g. ************4242); the full number never reaches us. */
+  masked_number: string;
+  is_primary: BoolWithDefault;
+  created_at: EpochMs;
+}
+
+export interface ApiKeysTable {
+  id: string;
+  org_id: string;
+  /** prod | sandbox; one unrevoked key per org and kind. */
+  kind: string;
+  /** sha-256 of the key: bearer API-key auth looks keys up by this. */
+  key_hash: string;
+  /** First characters, safe to show and log. */
+  prefix: string;
+  /**
+   * getApiKeys returns the whole key again (the dashboard copies it), so a hash alone is not
+   * enough: the key is kept encrypted with the engine's secret. Null when it must not be shown.
+   */
+  key_encrypted: string | null;
+  created_at: EpochMs;
+  revoked_at: EpochMs | null;
+  last_used_at: EpochMs | null;
+}
+
+export interface WebhooksTable {
+  id: string;
+  org_id: string;
+  category: string;
+  destination: string;
+  /** Set by a 200 test reply, cleared when the URL is edited. */
+  live: BoolWithDefault;
+  /** Event types tested so far: [eventType]. */
+  tested_events_json: TextWithDefault;
+  /** HMAC secret of signed deliveries. */
+  signing_secret: string;
+  created_at: EpochMs;
+  updated_at: EpochMs;
+}
+
+/** Outgoing webhook deliveries: a work queue claimed with FOR UPDATE SKIP LOCKED on pg. */
+export interface WebhookDeliveriesTable {
+  id: string;
+  org_id: string;
+  webhook_id: string | null;
+  destination: string;
+  category: string;
+  event_type: string;
+  payload_json: JsonText;
+  /** pending | delivered | failed */
+  status: TextWithDefault;
+  attempts: IntWithDefault;
+  next_attempt_at: EpochMs;
+  locked_until: EpochMs | null;
+  locked_by: string | null;
+  last_status_code: number | null;
+  last_error: string | null;
+  /** The webhook record this delivery logs to, when it belongs to a sync run. */
+  webhook_record_id: string | null;
+  created_at: EpochMs;
+  delivered_at: EpochMs | null;
+}
+
+/** Getting-started state of one category in one flow (web | ai) of one org. */
+export interface GettingStartedTable {
+  org_id: string;
+  flow: string;
+  category: string;
+  enabled: BoolWithDefault;
+  in_progress: BoolWithDefault;
+  onboarding_completed: BoolWithDefault;
+  /** Journey steps: [{ stepId, stepStatus, subSteps, stepInitialData }]. */
+  steps_json: TextWithDefault;
+  last_modified: EpochMs;
+  created_at: EpochMs;
+}
+
+/** Org-wide settings of a category: sync start mode and models chosen in Fetch Data. */
+export interface OrgCategorySettingsTable {
+  org_id: string;
+  category: string;
+  sync_enabled: BoolWithDefault;
+  /** true: syncs start on the v1.0/sync.start call; false: automatically. */
+  sync_on_api: BoolWithDefault;
+  /** [{ subCategory, syncModels: [modelId] }] */
+  sync_models_json: TextWithDefault;
+  ai_toolkit_enabled: BoolWithDefault;
+  updated_at: EpochMs;
+}
+
+export interface UiCustomisationTable {
+  org_id: string;
+  org_name: string | null;
+  tnc_url: string | null;
+  /** Intro points: [text]. */
+  custom_points_json: TextWithDefault;
+  logo_url: string | null;
+  logo_file_name: string | null;
+  /** The upload holding the svg, when it was uploaded here. */
+  logo_upload_key: string | null;
+  updated_at: EpochMs;
+}
+
+export interface EmailCustomisationTable {
+  org_id: string;
+  from_name: string | null;
+  reply_to: string | null;
+  subject: string | null;
+  body: string | null;
+  /** Anything else the designed payload carries. */
+  settings_json: TextWithDefault;
+  updated_at: EpochMs;
+}
+
+/** Files PUT to a signed URL (logos). Small, so kept in the database to stay stateless. */
+export interface UploadsTable {
+  key: string;
+  org_id: string;
+  content_type: string;
+  /** Null between signing the URL and the PUT. */
+  bytes: Bytes | null;
+  size_bytes: number | null;
+  created_at: EpochMs;
+  expires_at: EpochMs;
+  uploaded_at: EpochMs | null;
+}

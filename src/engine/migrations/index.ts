@@ -1,0 +1,23 @@
+import type { Migration, MigrationProvider } from 'kysely';
+import * as m20261122000100 from './20261122000100_create_organisations_and_users.ts';
+import * as m20261122000200 from './20261122000200_create_billing_keys_and_settings.ts';
+import * as m20261122000300 from './20261122000300_create_catalog.ts';
+import * as m20261122000400 from './20261122000400_create_accounts_and_mapping.ts';
+import * as m20261122000500 from './20261122000500_create_syncs_and_logs.ts';
+
+/**
+ * Every migration, imported statically: no directory scan, so it works the same under tsx,
+ * vitest and a bundler. Add a new file here when you add a migration; never edit a landed one.
+ * Kysely runs them in name order, so names start with their UTC timestamp.
+ */
+export const migrations: Record<string, Migration> = {
+  '20261122000100_create_organisations_and_users': m20261122000100,
+  '20261122000200_create_billing_keys_and_settings': m20261122000200,
+  '20261122000300_create_catalog': m20261122000300,
+  '20261122000400_create_accounts_and_mapping': m20261122000400,
+  '20261122000500_create_syncs_and_logs': m20261122000500,
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: async () => migrations,
+};

@@ -1,0 +1,174 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  applyKeyset,
+  decodeCursor,
+  encodeCursor,
+  InvalidCursorError,
+  type KeysetCursor,
+  paginate,
+} from '../../src/engine/db/keyset.ts';
+import { createTestDatabase, type TestDatabase } from '../support/testDatabase.ts';
+
+const BASE = 1_795_000_000_000;
+const ROWS = 25;
+
+// 25 rows whose timestamps tie in groups of four (same millisecond), inserted shuffled so that
+// id order and time order disagree: the id alone must break the ties.
+const shuffled = Array.from({ length: ROWS }, (_, i) => i).sort((a, b) => ((a * 7) % ROWS) - ((b * 7) % ROWS));
+const tsOf = (i: number) => BASE - Math.floor(i / 4) * 1000;
+
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await createTestDatabase();
+  await seedJobParents();
+  for (const i of shuffled) {
+    await t.db
+      .insertInto('api_logs')
+      .values({
+        org_id: 'org_a',
+        request_ts: tsOf(i),
+        execution_id: `exe_${i}`,
+        origin_org_id: 'cust',
+        origin_org_name: 'Cust',
+        method: 'GET',
+        url: 'https://x.test',
+        path: '/x',
+        status_code: 200,
+      })
+      .execute();
+    await t.db
+      .insertInto('sync_runs')
+      .values({
+        id: `run_${String((i * 11) % ROWS).padStart(2, '0')}`,
+        job_id: 'job_1',
+        org_id: 'org_a',
+        integration_id: 'int_1',
+        started_at: tsOf(i),
+        sync_status: 'completed',
+        sync_type: 'delta_sync',
+      })
+      .execute();
+  }
+  // A row of another org that must never show up.
+  await t.db
+    .insertInto('api_logs')
+    .values({ org_id: 'org_b', request_ts: BASE, execution_id: 'exe_b', origin_org_id: 'c', origin_org_name: 'C', method: 'GET', url: 'u', path: '/', status_code: 500 })
+    .execute();
+});
+afterAll(() => t?.cleanup());
+
+/** sync_runs references sync_jobs, which references an account and an org. */
+async function seedJobParents() {
+  const T = BASE;
+  await t.db.insertInto('organisations').values({ id: 'org_a', name: 'A', created_at: T, updated_at: T }).execute();
+  await t.db.insertInto('integrated_accounts').values({ id: 'int_1', org_id: 'org_a', origin_org_id: 'cust', origin_org_name: 'Cust', app_id: 'app', app_label: 'App', category: 'HRIS', integration_state: 'Success', created_at: T, updated_at: T }).execute();
+  await t.db.insertInto('sync_jobs').values({ id: 'job_1', org_id: 'org_a', integration_id: 'int_1', origin_org_id: 'cust', origin_org_name: 'Cust', app_id: 'app', app_label: 'App', category: 'HRIS', sync_data_type: 'hris_employees', sync_data_type_label: 'Employees', created_at: T, updated_at: T }).execute();
+}
+
+/** Walks every page and returns the keys in the order they came. */
+async function walk(
+  fetchPage: (cursor?: KeysetCursor) => Promise<{ keys: string[]; nextCursor: string | null; hasMore: boolean }>,
+) {
+  const keys: string[] = [];
+  const sizes: number[] = [];
+  let cursor: KeysetCursor | undefined;
+  for (let guard = 0; guard < 10; guard++) {
+    const page = await fetchPage(cursor);
+    keys.push(...page.keys);
+    sizes.push(page.keys.length);
+    expect(page.hasMore).toBe(page.nextCursor !== null);
+    if (!page.nextCursor) break;
+    cursor = decodeCursor(page.nextCursor);
+  }
+  return { keys, sizes };
+}
+
+describe('keyset paging', () => {
+  it('pages 25 rows with tied timestamps (integer ids) without skipping or repeating', async () => {
+    const all = await t.db.selectFrom('api_logs').select(['id', 'request_ts']).where('org_id', '=', 'org_a').execute();
+    const expected = all
+      .sort((a, b) => b.request_ts - a.request_ts || b.id - a.id)
+      .map((r) => `${r.request_ts}:${r.id}`);
+
+    const { keys, sizes } = await walk(async (cursor) => {
+      const page = await paginate(
+        t.db.selectFrom('api_logs').select(['id', 'request_ts']).where('org_id', '=', 'org_a'),
+        { ts: 'request_ts', id: 'id', cursor, limit: 10 },
+      );
+      return { ...page, keys: page.items.map((r) => `${r.request_ts}:${r.id}`) };
+    });
+    expect(sizes).toEqual([10, 10, 5]);
+    expect(keys).toEqual(expected);
+    expect(new Set(keys).size).toBe(ROWS);
+  });
+
+  it('pages text ids the same way, with a page size that splits a tie', async () => {
+    const { keys, sizes } = await walk(async (cursor) => {
+      const page = await paginate(
+        t.db.selectFrom('sync_runs').select(['id', 'started_at']).where('job_id', '=', 'job_1'),
+        { ts: 'started_at', id: 'id', cursor, limit: 3 },
+      );
+      return { ...page, keys: page.items.map((r) => `${r.started_at}:${r.id}`) };
+    });
+    const all = await t.db.selectFrom('sync_runs').select(['id', 'started_at']).execute();
+    const expected = all
+      .sort((a, b) => b.started_at - a.started_at || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
+      .map((r) => `${r.started_at}:${r.id}`);
+    expect(sizes).toEqual([3, 3, 3, 3, 3, 3, 3, 3, 1]);
+    expect(keys).toEqual(expected);
+  });
+
+  it('reaches a page by offset when there is no cursor (pageNo without cursor)', async () => {
+    const first = await paginate(
+      t.db.selectFrom('api_logs').select(['id', 'request_ts']).where('org_id', '=', 'org_a'),
+      { ts: 'request_ts', id: 'id', limit: 10 },
+    );
+    const byCursor = await paginate(
+      t.db.selectFrom('api_logs').select(['id', 'request_ts']).where('org_id', '=', 'org_a'),
+      { ts: 'request_ts', id: 'id', limit: 10, cursor: decodeCursor(first.nextCursor) },
+    );
+    const byOffset = await paginate(
+      t.db.selectFrom('api_logs').select(['id', 'request_ts']).where('org_id', '=', 'org_a'),
+      { ts: 'request_ts', id: 'id', limit: 10, offset: 10 },
+    );
+    expect(byOffset.items).toEqual(byCursor.items);
+    expect(byOffset.nextCursor).toEqual(byCursor.nextCursor);
+  });
+
+  it('orders newest first and fetches limit + 1', () => {
+    const compiled = applyKeyset(t.db.selectFrom('api_logs').selectAll(), {
+      ts: 'api_logs.request_ts',
+      id: 'api_logs.id',
+      limit: 10,
+      cursor: { ts: 5, id: 7 },
+    }).compile();
+    expect(compiled.sql).toMatch(/order by "api_logs"\."request_ts" desc, "api_logs"\."id" desc limit/);
+    expect(compiled.parameters).toEqual([5, 5, 7, 11]);
+  });
+});
+
+describe('cursors', () => {
+  it('round-trip integer and text ids as base64url', () => {
+    for (const c of [{ ts: BASE, id: 42 }, { ts: 0, id: 'run_0a' }]) {
+      const encoded = encodeCursor(c);
+      expect(encoded).toMatch(/^[A-Za-z0-9_-]+$/);
+      expect(decodeCursor(encoded)).toEqual(c);
+    }
+    expect(decodeCursor(undefined)).toBeUndefined();
+    expect(decodeCursor('')).toBeUndefined();
+    expect(decodeCursor(null)).toBeUndefined();
+  });
+
+  it('reject anything that is not a cursor', () => {
+    const bad = [
+      'not a cursor!',
+      Buffer.from('{"ts":1,"id":2}').toString('base64url'),
+      Buffer.from('[1.5,2]').toString('base64url'),
+      Buffer.from('[1,""]').toString('base64url'),
+      Buffer.from('[1,2,3]').toString('base64url'),
+      Buffer.from('[1e300,2]').toString('base64url'),
+      'e30',
+    ];
+    for (const value of bad) expect(() => decodeCursor(value), value).toThrow(InvalidCursorError);
+  });
+});

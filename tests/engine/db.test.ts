@@ -1,0 +1,157 @@
+import { sql } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { migrateDownAll, migrateToLatest } from '../../src/engine/db/migrate.ts';
+import type { TableName } from '../../src/engine/db/schema.ts';
+import { migrations } from '../../src/engine/migrations/index.ts';
+import { insertOrder, insertSampleRows, sampleRows } from '../support/sampleRows/index.ts';
+import { createTestDatabase, type TestDatabase } from '../support/testDatabase.ts';
+
+// Runs on SQLite by default and on PostgreSQL under scripts/pg-test.sh (DATABASE_URL).
+
+let current: TestDatabase | undefined;
+afterEach(async () => {
+  await current?.cleanup();
+  current = undefined;
+});
+
+async function fresh(options?: { migrate?: boolean }): Promise<TestDatabase> {
+  current = await createTestDatabase(options);
+  return current;
+}
+
+/** Application tables of this test database, without pg partitions and Kysely's own tables. */
+async function appTables(t: TestDatabase): Promise<Map<string, string[]>> {
+  const tables = await t.db.introspection.getTables();
+  const out = new Map<string, string[]>();
+  for (const table of tables) {
+    if (t.schema && table.schema !== t.schema) continue;
+    if (/_(default|p\d{6})$/.test(table.name)) continue;
+    out.set(table.name, table.columns.map((c) => c.name).sort());
+  }
+  return out;
+}
+
+describe('migrations', () => {
+  it('go up, down and up again on this dialect', async () => {
+    const t = await fresh({ migrate: false });
+    const names = Object.keys(migrations);
+
+    const up = await migrateToLatest(t.db);
+    expect(up.map((r) => [r.migrationName, r.direction, r.status])).toEqual(
+      names.map((n) => [n, 'Up', 'Success']),
+    );
+    expect([...(await appTables(t)).keys()].sort()).toEqual([...insertOrder].sort());
+
+    const down = await migrateDownAll(t.db);
+    expect(down.map((r) => r.migrationName)).toEqual([...names].reverse());
+    expect(down.every((r) => r.direction === 'Down' && r.status === 'Success')).toBe(true);
+    expect([...(await appTables(t)).keys()]).toEqual([]);
+
+    await migrateToLatest(t.db);
+    expect((await appTables(t)).size).toBe(insertOrder.length);
+    // Idempotent: nothing left to run.
+    expect(await migrateToLatest(t.db)).toEqual([]);
+  });
+
+  it('create exactly the columns schema.ts declares', async () => {
+    const t = await fresh();
+    const tables = await appTables(t);
+    for (const table of insertOrder) {
+      expect({ table, columns: tables.get(table) }).toEqual({
+        table,
+        columns: Object.keys(sampleRows[table]).sort(),
+      });
+    }
+  });
+});
+
+describe('column types', () => {
+  it('round-trip every column of every table unchanged', async () => {
+    const t = await fresh();
+    await insertSampleRows(t.db);
+    for (const table of insertOrder) {
+      const rows = await t.db.selectFrom(table as TableName).selectAll().execute();
+      expect({ table, rows }).toEqual({ table, rows: [sampleRows[table]] });
+    }
+  });
+
+  it('return booleans as 0/1 and bigints, counts and sums as numbers', async () => {
+    const t = await fresh();
+    await insertSampleRows(t.db);
+    const org = await t.db
+      .selectFrom('organisations')
+      .select(['is_trial', 'is_paid', 'trial_expires_at', 'usage', 'feature_custom_mapping'])
+      .where('id', '=', 'org_1')
+      .executeTakeFirstOrThrow();
+    expect(org).toEqual({
+      is_trial: 1,
+      is_paid: 0,
+      trial_expires_at: 4_082_423_548_000,
+      usage: 750,
+      feature_custom_mapping: 0,
+    });
+
+    const log = await t.db.selectFrom('api_logs').select(['id', 'request_ts']).executeTakeFirstOrThrow();
+    expect(typeof log.id).toBe('number');
+    expect(typeof log.request_ts).toBe('number');
+
+    const agg = await t.db
+      .selectFrom('api_logs')
+      .select((eb) => [
+        eb.fn.countAll<number>().as('n'),
+        eb.fn.sum<number>('native_api_call_count').as('calls'),
+        eb.fn.max<number>('request_ts').as('latest'),
+        sql<number>`sum(${sql.ref('request_ts')})`.as('ts_sum'),
+      ])
+      .executeTakeFirstOrThrow();
+    expect(agg).toEqual({ n: 1, calls: 2, latest: 1_795_000_000_000, ts_sum: 1_795_000_000_000 });
+  });
+
+  it('fill boolean, counter and JSON defaults', async () => {
+    const t = await fresh();
+    await t.db.insertInto('organisations').values({ id: 'org_2', name: 'Bare', created_at: 1, updated_at: 1 }).execute();
+    const org = await t.db.selectFrom('organisations').selectAll().where('id', '=', 'org_2').executeTakeFirstOrThrow();
+    expect(org).toMatchObject({
+      is_trial: 0,
+      is_paid: 0,
+      usage: 0,
+      default_integration_type: 'test',
+      consumption_parameters_json: '{}',
+      billing_parameters_json: '[]',
+    });
+  });
+
+  it('reject a boolean other than 0/1 and an e-mail with capitals', async () => {
+    const t = await fresh();
+    await insertSampleRows(t.db);
+    await expect(
+      t.db.updateTable('organisations').set({ is_trial: 2 as 0 }).where('id', '=', 'org_1').execute(),
+    ).rejects.toThrow(/check/i);
+    await expect(
+      t.db
+        .insertInto('users')
+        .values({ ...sampleRows.users, id: 'usr_2', email: 'Bob@Acme.test' })
+        .execute(),
+    ).rejects.toThrow(/check/i);
+  });
+
+  it('keep e-mails unique among live users only', async () => {
+    const t = await fresh();
+    await insertSampleRows(t.db);
+    const again = { ...sampleRows.users, id: 'usr_2' };
+    await expect(t.db.insertInto('users').values(again).execute()).rejects.toThrow(/unique/i);
+    await t.db.updateTable('users').set({ deleted_at: 2 }).where('id', '=', 'usr_1').execute();
+    await t.db.insertInto('users').values(again).execute();
+  });
+
+  it('enforce foreign keys with cascades', async () => {
+    const t = await fresh();
+    await insertSampleRows(t.db);
+    await expect(
+      t.db.insertInto('users').values({ ...sampleRows.users, id: 'usr_9', email: 'x@y.test', org_id: 'org_missing' }).execute(),
+    ).rejects.toThrow(/foreign key/i);
+    await t.db.deleteFrom('integrated_accounts').where('id', '=', 'int_1').execute();
+    const left = await t.db.selectFrom('mapping_fields').select('id').execute();
+    expect(left).toEqual([]);
+  });
+});
