@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { checkOperationIds, collectOperations } from '../../../codegen/generators/operations.ts';
+import { fixtureDocument, fixtureOperation } from './fixtureDocument.ts';
+
+describe('engine operation table generator', () => {
+  it('lists every operation with its security, roles, plan feature, paging and rate limit', () => {
+    const { operations, problems } = collectOperations(fixtureDocument(), 'engine');
+    expect(problems).toEqual([]);
+    expect(operations).toEqual([
+      {
+        service: 'engine', operationId: 'appGetOrganizations', method: 'get', path: '/app.getOrganizations', tag: 'dashboard',
+        public: false, security: 'bearer', roles: ['admin', 'member'], paging: { style: 'pageNumber', pageSize: 25 }, designed: false,
+      },
+      {
+        service: 'engine', operationId: 'appUsersInvite', method: 'post', path: '/app.users.invite', tag: 'users',
+        public: false, security: 'bearer', roles: ['admin'], planFeature: 'customMapping', paging: { style: 'none' },
+        designed: false, rateLimitSeconds: 60,
+      },
+      {
+        service: 'engine', operationId: 'authSignIn', method: 'post', path: '/auth.signIn', tag: 'auth',
+        public: true, security: 'none', roles: [], paging: { style: 'none' }, designed: false,
+      },
+    ]);
+  });
+
+  it('rejects a secured operation without x-roles', () => {
+    const doc = fixtureDocument();
+    delete fixtureOperation(doc, '/app.users.invite', 'post')['x-roles'];
+    const { operations, problems } = collectOperations(doc, 'engine');
+    expect(problems).toEqual(['POST /app.users.invite (appUsersInvite): a secured operation needs x-roles (some of admin, member, billingcontact)']);
+    expect(operations.map((op) => op.operationId)).not.toContain('appUsersInvite');
+  });
+
+  it('rejects an unknown role, an unknown plan feature and bad paging', () => {
+    const doc = fixtureDocument();
+    const invite = fixtureOperation(doc, '/app.users.invite', 'post');
+    invite['x-roles'] = ['admin', 'owner'];
+    invite['x-plan-feature'] = 'teleport';
+    invite['x-paging'] = { style: 'offset' };
+    const { problems } = collectOperations(doc, 'engine');
+    expect(problems).toEqual([
+      "POST /app.users.invite (appUsersInvite): unknown role 'owner' in x-roles (roles: admin, member, billingcontact)",
+      "POST /app.users.invite (appUsersInvite): x-plan-feature 'teleport' is not one of whiteLabelling, customMapping, dynamicSyncFrequency, languageOptions",
+      "POST /app.users.invite (appUsersInvite): x-paging.style 'offset' is not one of cursor, pageNumber, none",
+    ]);
+  });
+
+  it('rejects x-roles on a public operation and an operationId used by both services', () => {
+    const doc = fixtureDocument();
+    fixtureOperation(doc, '/auth.signIn', 'post')['x-roles'] = ['admin'];
+    expect(collectOperations(doc, 'engine').problems).toEqual(['POST /auth.signIn (authSignIn): a public operation (security: []) has no x-roles']);
+    const engine = collectOperations(fixtureDocument(), 'engine').operations;
+    const ai = collectOperations(fixtureDocument(), 'ai').operations;
+    expect(checkOperationIds([...engine, ...ai])).toHaveLength(3);
+  });
+});

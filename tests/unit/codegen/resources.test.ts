@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { checkResourceNames, collectResources, renderResource } from '../../../codegen/generators/resources.ts';
+import { fixtureDocument, fixtureResource } from './fixtureDocument.ts';
+
+describe('resources generator', () => {
+  it('reads x-resource into a definition, resolving rows through $ref and allOf', () => {
+    const { drafts, problems } = collectResources(fixtureDocument(), 'engine');
+    expect(problems).toEqual([]);
+    expect(drafts).toHaveLength(1);
+    expect(drafts[0].definition).toEqual({
+      name: 'organizations',
+      service: 'engine',
+      operationId: 'appGetOrganizations',
+      method: 'get',
+      path: '/app.getOrganizations',
+      route: '/dashboard/organizations',
+      rows: 'msg.organizationDetails',
+      total: 'msg.orgCount',
+      rowId: 'orgId',
+      show: '/dashboard/organizations/{orgId}',
+      paging: { style: 'pageNumber', pageSize: 25 },
+      columns: [
+        { source: 'organization', label: 'Organization', kind: 'text' },
+        { source: 'createdAt', label: 'Created', kind: 'date', timestampUnit: 'ms' },
+        { source: 'state', label: 'Status', kind: 'integrationState' },
+        { label: '', kind: 'actions' },
+      ],
+      filters: [
+        { source: 'integrationState', label: 'Status', kind: 'select', default: 'all', choices: ['all', 'error', 'success'], in: 'query' },
+        { source: 'search', label: 'Search', kind: 'search', in: 'query' },
+      ],
+    });
+  });
+
+  it('rejects a column source that is not a field of the row schema', () => {
+    const doc = fixtureDocument();
+    fixtureResource(doc).columns.push({ source: 'orgNmae', label: 'Typo', kind: 'text' });
+    const { drafts, problems } = collectResources(doc, 'engine');
+    expect(drafts).toEqual([]);
+    expect(problems).toEqual([expect.stringMatching(/column 5: source 'orgNmae' is not a field of the row schema/)]);
+  });
+
+  it('rejects a filter default outside its enum', () => {
+    const doc = fixtureDocument();
+    fixtureResource(doc).filters[0].default = 'broken';
+    const { problems } = collectResources(doc, 'engine');
+    expect(problems).toEqual([expect.stringMatching(/filter 1: default 'broken' is not one of the choices \(all, error, success\)/)]);
+  });
+
+  it('rejects an unknown column kind, a misspelt key and a filter on no parameter', () => {
+    const doc = fixtureDocument();
+    const resource = fixtureResource(doc);
+    resource.columns[0].kind = 'sparkline';
+    resource.columns[1].soruce = 'createdAt';
+    resource.filters.push({ source: 'nope', label: 'Nope', kind: 'search' });
+    const { problems } = collectResources(doc, 'engine');
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/column 1: unknown column kind 'sparkline'/),
+        expect.stringMatching(/column 2: unknown key 'soruce'/),
+        expect.stringMatching(/filter 3: source 'nope' is neither a query parameter nor a request-body property/),
+      ]),
+    );
+  });
+
+  it('rejects rows that are not an array and a date column without x-timestamp', () => {
+    const doc = fixtureDocument();
+    fixtureResource(doc).rows = 'msg.orgCount';
+    expect(collectResources(doc, 'engine').problems).toEqual([expect.stringMatching(/rows 'msg.orgCount' is not an array/)]);
+    const other = fixtureDocument();
+    delete (other.components!.schemas!.OrganizationRow.allOf![1].properties!.createdAt as Record<string, unknown>)['x-timestamp'];
+    expect(collectResources(other, 'engine').problems).toEqual([expect.stringMatching(/date column on an integer field needs x-timestamp/)]);
+  });
+
+  it('rejects duplicate resource names across services', () => {
+    const engine = collectResources(fixtureDocument(), 'engine').drafts;
+    const ai = collectResources(fixtureDocument(), 'ai').drafts;
+    expect(checkResourceNames([...engine, ...ai])).toEqual([
+      "x-resource name 'organizations' is used by engine appGetOrganizations and ai appGetOrganizations",
+    ]);
+  });
+
+  it('renders a row type from the operation types and a typed definition', () => {
+    const [draft] = collectResources(fixtureDocument(), 'engine').drafts;
+    const file = renderResource(draft);
+    expect(file.path).toBe('resources/organizations.ts');
+    expect(file.body).toContain(`import type { operations } from '../api/engine.ts';`);
+    expect(file.body).toContain(`export type OrganizationsRow = NonNullable<NonNullable<NonNullable<ListResponse>["msg"]>["organizationDetails"]>[number];`);
+    expect(file.body).toContain('export const organizationsResource: ResourceDefinition<Extract<keyof OrganizationsRow, string>> = {');
+  });
+});
