@@ -1,0 +1,51 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+// Everything the engine reads from the environment, read once at start.
+export interface EngineConfig {
+  port: number;
+  host: string;
+  /** Public origin of the dashboard and engine, used in e-mailed and magic links. */
+  publicUrl: string;
+  databaseUrl?: string;
+  sqliteFile: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  production: boolean;
+  /** Version the dashboard was built with; answered by auth.getUiVersion. */
+  uiVersion: string;
+  /** Secret for signed tokens (invites, upload URLs, magic-link state). */
+  signingSecret: string;
+  sessionIdleSeconds: number;
+  sessionAbsoluteSeconds: number;
+  /** Validate every response against the contract (tests turn it on). */
+  validateResponses: boolean;
+  dashboardDir?: string;
+}
+
+const packageVersion = (): string =>
+  (JSON.parse(readFileSync(resolve(import.meta.dirname, '../../package.json'), 'utf8')) as { version: string }).version;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<EngineConfig> = {}): EngineConfig {
+  const port = Number(env.PORT ?? 3000);
+  const production = env.NODE_ENV === 'production';
+  const signingSecret = env.SIGNING_SECRET ?? (production ? '' : 'dev-signing-secret-change-me');
+  if (!signingSecret) throw new Error('SIGNING_SECRET must be set when NODE_ENV=production');
+  return {
+    port,
+    host: env.HOST ?? '127.0.0.1',
+    publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
+    databaseUrl: env.DATABASE_URL || undefined,
+    sqliteFile: env.SQLITE_FILE ?? 'data/engine.sqlite',
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? 'Integration Dashboard <no-reply@localhost>',
+    production,
+    uiVersion: env.UI_VERSION ?? packageVersion(),
+    signingSecret,
+    sessionIdleSeconds: Number(env.SESSION_IDLE_SECONDS ?? 60 * 60 * 12),
+    sessionAbsoluteSeconds: Number(env.SESSION_ABSOLUTE_SECONDS ?? 60 * 60 * 24 * 7),
+    validateResponses: env.VALIDATE_RESPONSES === 'true',
+    dashboardDir: env.DASHBOARD_DIR ?? resolve(import.meta.dirname, '../../dist/dashboard'),
+    ...overrides,
+  };
+}

@@ -1,0 +1,138 @@
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import { contractMessage, trimMarked, type JsonSchema } from '../shared/contractMessages.ts';
+import { badRequest } from './errors.ts';
+import type { OperationMeta } from '../generated/engine/operations.ts';
+
+// Request and response validation straight from the bundled contract. Bodies are validated
+// strictly (no coercion, nothing removed: STACK trap 7); query and path parameters are coerced
+// from strings. The first failure becomes a 400 naming the field with the contract's message.
+const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
+type Document = { paths: Record<string, Record<string, JsonSchema>>; components?: JsonSchema };
+
+interface OperationValidators {
+  body?: ValidateFunction;
+  bodySchema?: JsonSchema;
+  bodyRequired: boolean;
+  query?: ValidateFunction;
+  params?: ValidateFunction;
+  responses: Map<string, ValidateFunction>;
+}
+
+const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
+
+function newAjv(coerce: boolean) {
+  const ajv = new Ajv2020({ strict: false, allErrors: false, coerceTypes: coerce ? 'array' : false, useDefaults: coerce, validateSchema: false });
+  addFormats(ajv);
+  return ajv;
+}
+
+/** `#/components/schemas/X` -> `<id>#/components/schemas/X`, so a fragment compiles against its document. */
+function rebase(value: unknown, id: string): unknown {
+  if (Array.isArray(value)) return value.map((v) => rebase(v, id));
+  if (!value || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) out[k] = k === '$ref' && typeof v === 'string' && v.startsWith('#') ? `${id}${v}` : rebase(v, id);
+  return out;
+}
+
+export class ContractValidator {
+  private readonly bodyAjv = newAjv(false);
+  private readonly paramAjv = newAjv(true);
+  private readonly responseAjv = newAjv(false);
+  private readonly byOperation = new Map<string, OperationValidators>();
+
+  constructor(private readonly id: string, private readonly document: Document) {
+    for (const ajv of [this.bodyAjv, this.paramAjv, this.responseAjv]) ajv.addSchema(document as object, id);
+    for (const [path, item] of Object.entries(document.paths)) {
+      for (const method of METHODS) {
+        const op = item[method] as JsonSchema | undefined;
+        if (op?.operationId) this.byOperation.set(op.operationId as string, this.compile(op));
+      }
+      void path;
+    }
+  }
+
+  readonly resolve = (ref: string): JsonSchema | undefined => {
+    const [, pointer = ''] = ref.split('#');
+    let node: unknown = this.document;
+    for (const raw of pointer.split('/').filter(Boolean)) {
+      node = (node as Record<string, unknown> | undefined)?.[raw.replace(/~1/g, '/').replace(/~0/g, '~')];
+    }
+    return node as JsonSchema | undefined;
+  };
+
+  private deref(value: JsonSchema | undefined): JsonSchema | undefined {
+    return typeof value?.$ref === 'string' ? this.deref(this.resolve(value.$ref)) : value;
+  }
+
+  private compile(op: JsonSchema): OperationValidators {
+    const requestBody = this.deref(op.requestBody as JsonSchema | undefined);
+    const content = requestBody?.content as Record<string, JsonSchema> | undefined;
+    const bodySchema = content?.['application/json']?.schema as JsonSchema | undefined;
+    const parameters = ((op.parameters as JsonSchema[] | undefined) ?? []).map((p) => this.deref(p)!);
+    const group = (where: string) => {
+      const list = parameters.filter((p) => p.in === where);
+      if (list.length === 0) return undefined;
+      return this.paramAjv.compile(rebase({
+        type: 'object',
+        properties: Object.fromEntries(list.map((p) => [p.name, p.schema ?? {}])),
+        required: list.filter((p) => p.required).map((p) => p.name),
+      }, this.id) as object);
+    };
+    const responses = new Map<string, ValidateFunction>();
+    for (const [status, response] of Object.entries((op.responses as Record<string, JsonSchema>) ?? {})) {
+      const schema = (this.deref(response)?.content as Record<string, JsonSchema> | undefined)?.['application/json']?.schema;
+      if (schema) responses.set(status, this.responseAjv.compile(rebase(schema, this.id) as object));
+    }
+    return {
+      body: bodySchema ? this.bodyAjv.compile(rebase(bodySchema, this.id) as object) : undefined,
+      bodySchema,
+      bodyRequired: requestBody?.required === true,
+      query: group('query'),
+      params: group('path'),
+      responses,
+    };
+  }
+
+  /** Validates (and trims, coerces, defaults) a request in place; throws a 400 ApiFailure. */
+  validateRequest(operationId: string, request: { body?: unknown; query?: unknown; params?: unknown }): { body: unknown } {
+    const v = this.byOperation.get(operationId);
+    if (!v) throw new Error(`operation ${operationId} is not in contract ${this.id}`);
+    if (v.params && !v.params(request.params ?? {})) throw this.failure(v.params.errors, {}, 'params');
+    if (v.query && !v.query(request.query ?? {})) throw this.failure(v.query.errors, {}, 'query');
+    let body = request.body;
+    if (v.body && v.bodySchema) {
+      if (body === undefined || body === null) {
+        if (v.bodyRequired) throw badRequest('A JSON request body is required', 'body');
+      } else {
+        body = trimMarked(v.bodySchema, body, this.resolve);
+        if (!v.body(body)) throw this.failure(v.body.errors, v.bodySchema);
+      }
+    }
+    return { body };
+  }
+
+  /** Contract violations of a response, as readable strings (empty when it conforms). */
+  checkResponse(operationId: string, status: number, payload: unknown): string[] {
+    const v = this.byOperation.get(operationId);
+    const validate = v?.responses.get(String(status)) ?? v?.responses.get('default');
+    if (!validate) return [`status ${status} is not a documented response of ${operationId}`];
+    if (validate(payload)) return [];
+    return (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? e.keyword}`);
+  }
+
+  private failure(errors: ErrorObject[] | null | undefined, root: JsonSchema, where?: string) {
+    const error = errors?.find((e) => e.keyword !== 'if') ?? errors?.[0];
+    if (!error) return badRequest('Invalid request');
+    const path = error.instancePath.split('/').filter(Boolean).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+    if (error.keyword === 'required') path.push((error.params as { missingProperty: string }).missingProperty);
+    if (error.keyword === 'additionalProperties') path.push((error.params as { additionalProperty: string }).additionalProperty);
+    const field = path.join('.') || where || 'body';
+    const message = contractMessage(root, { path, keyword: error.keyword }, this.resolve)
+      ?? (error.keyword === 'additionalProperties' ? `${field} is not a known field` : `${field} ${error.message ?? 'is invalid'}`);
+    return badRequest(message, field);
+  }
+}
+
+export const operationKey = (op: Pick<OperationMeta, 'service' | 'operationId'>) => `${op.service}:${op.operationId}`;

@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { buildApp } from './app.ts';
+import type { EngineConfig } from './config.ts';
+import { createDatabase } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { ensureUpcomingPartitions } from './db/partitions.ts';
+import type { Database } from './db/schema.ts';
+import type { Clock, EngineServices } from './handlers/types.ts';
+import { devMailbox, smtpMailer, type Mailer } from './services/mailer.ts';
+import { seedReferenceData } from './seed/index.ts';
+
+// Everything a running engine needs, wired once: database (migrated, reference data present),
+// mailer, clock and the HTTP app. Tests pass their own database, clock and mailer.
+export interface Engine extends EngineServices {
+  app: FastifyInstance;
+  close(): Promise<void>;
+}
+
+export const systemClock: Clock = { now: () => Date.now() };
+
+export interface EngineOptions {
+  db?: Kysely<Database>;
+  clock?: Clock;
+  mailer?: Mailer;
+}
+
+export async function createEngine(config: EngineConfig, options: EngineOptions = {}): Promise<Engine> {
+  const ownsDb = !options.db;
+  if (ownsDb && !config.databaseUrl && config.sqliteFile !== ':memory:') mkdirSync(dirname(config.sqliteFile), { recursive: true });
+  const db = options.db ?? createDatabase({ databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile }).db;
+  if (ownsDb) {
+    await migrateToLatest(db);
+    await ensureUpcomingPartitions(db);
+  }
+  await seedReferenceData(db);
+  const clock = options.clock ?? systemClock;
+  const mailer = options.mailer ?? (config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : devMailbox(db, clock.now));
+  const services: EngineServices = { db, config, mailer, clock };
+  const app = await buildApp(services);
+  return {
+    ...services,
+    app,
+    async close() {
+      await app.close();
+      if (ownsDb) await db.destroy();
+    },
+  };
+}

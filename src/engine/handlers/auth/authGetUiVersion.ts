@@ -1,0 +1,3 @@
+import { defineHandler } from '../types.ts';
+
+export const authGetUiVersion = defineHandler('authGetUiVersion', async (_input, { config }) => ({ uiVersion: config.uiVersion }));

@@ -1,0 +1,148 @@
+import { CompiledQuery, type Kysely, sql } from 'kysely';
+import type { DialectName } from '../db/database.ts';
+import type { Database, TableName } from '../db/schema.ts';
+
+/*
+ * Bulk loading for the seed. Rows are plain arrays in a fixed column order (no per-row objects
+ * or query builders: at a million rows those dominate), written as multi-row INSERTs with as
+ * many rows per statement as the dialect's parameter limit allows, many statements per
+ * transaction. The SQL text is built once per (table, row count) and reused.
+ */
+
+/** SQLite's SQLITE_MAX_VARIABLE_NUMBER (32766 since 3.32) and PostgreSQL's protocol limit (65535). */
+const MAX_PARAMS: Record<DialectName, number> = { sqlite: 32_766, postgres: 65_535 };
+
+/** Rows buffered before a flush: big enough for long transactions, small enough for memory. */
+const FLUSH_ROWS = 40_000;
+
+export type Progress = (line: string) => void;
+
+interface Buffer {
+  columns: readonly string[];
+  rows: unknown[][];
+}
+
+export class BulkLoader {
+  private readonly buffers = new Map<TableName, Buffer>();
+  private readonly statements = new Map<string, string>();
+  private buffered = 0;
+  /** Rows written per table. */
+  readonly counts: Partial<Record<TableName, number>> = {};
+  private readonly started = Date.now();
+  private lastReport = Date.now();
+  private written = 0;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    readonly dialect: DialectName,
+    private readonly progress?: Progress,
+  ) {}
+
+  /** Declares a table's column order; rows passed to add() follow it. */
+  table(table: TableName, columns: readonly string[]): void {
+    if (!this.buffers.has(table)) this.buffers.set(table, { columns, rows: [] });
+  }
+
+  add(table: TableName, row: unknown[]): void {
+    const buffer = this.buffers.get(table);
+    if (!buffer) throw new Error(`bulk: table ${table} not declared`);
+    buffer.rows.push(row);
+    this.buffered++;
+  }
+
+  /** Flushes once enough rows are buffered; call between units of generation work. */
+  async maybeFlush(): Promise<void> {
+    if (this.buffered >= FLUSH_ROWS) await this.flush();
+  }
+
+  /** Writes every buffered row, tables in declaration order (parents before children), in one transaction. */
+  async flush(): Promise<void> {
+    if (this.buffered === 0) return;
+    const work = [...this.buffers.entries()].filter(([, b]) => b.rows.length > 0);
+    await this.db.transaction().execute(async (trx) => {
+      // Losing the last commits on a crash is fine for a seed; waiting for each WAL flush is not.
+      if (this.dialect === 'postgres') await sql`set local synchronous_commit = off`.execute(trx);
+      for (const [table, buffer] of work) {
+        const perStatement = Math.floor(MAX_PARAMS[this.dialect] / buffer.columns.length);
+        for (let i = 0; i < buffer.rows.length; i += perStatement) {
+          const chunk = buffer.rows.slice(i, i + perStatement);
+          const params: unknown[] = [];
+          for (const row of chunk) for (const v of row) params.push(v);
+          await trx.executeQuery(CompiledQuery.raw(this.statement(table, buffer.columns, chunk.length), params));
+        }
+      }
+    });
+    for (const [table, buffer] of work) {
+      this.counts[table] = (this.counts[table] ?? 0) + buffer.rows.length;
+      this.written += buffer.rows.length;
+      buffer.rows = [];
+    }
+    this.buffered = 0;
+    this.report();
+  }
+
+  private statement(table: string, columns: readonly string[], rows: number): string {
+    const key = `${table}:${rows}`;
+    let text = this.statements.get(key);
+    if (text) return text;
+    const cols = columns.map((c) => `"${c}"`).join(', ');
+    const tuples: string[] = [];
+    let n = 0;
+    for (let r = 0; r < rows; r++) {
+      const marks: string[] = [];
+      for (let c = 0; c < columns.length; c++) marks.push(this.dialect === 'postgres' ? `$${++n}` : '?');
+      tuples.push(`(${marks.join(', ')})`);
+    }
+    text = `insert into "${table}" (${cols}) values ${tuples.join(', ')}`;
+    // Keep full-size statements only: the last chunk of each flush has a one-off size.
+    if (this.statements.size < 64) this.statements.set(key, text);
+    return text;
+  }
+
+  private report(force = false): void {
+    if (!this.progress) return;
+    const now = Date.now();
+    if (!force && now - this.lastReport < 2_000) return;
+    this.lastReport = now;
+    const seconds = Math.max((now - this.started) / 1000, 0.001);
+    const rate = Math.round(this.written / seconds).toLocaleString('en-US');
+    this.progress(`  ${this.written.toLocaleString('en-US')} rows written, ${rate} rows/s`);
+  }
+
+  /** Final progress line. */
+  done(): void {
+    this.report(true);
+  }
+}
+
+/**
+ * Insert-or-update of reference rows by primary key, in chunks under the parameter limit.
+ * Reference data is reloaded at every engine start, so a changed label or status replaces the
+ * stored one and an unchanged row stays as it is.
+ */
+export async function upsertRows(
+  db: Kysely<any>,
+  dialect: DialectName,
+  table: string,
+  key: readonly string[],
+  rows: Record<string, unknown>[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  const columns = Object.keys(rows[0]);
+  const updates = columns.filter((c) => !key.includes(c));
+  const perStatement = Math.floor(MAX_PARAMS[dialect] / columns.length);
+  for (let i = 0; i < rows.length; i += perStatement) {
+    const chunk = rows.slice(i, i + perStatement);
+    await db
+      .insertInto(table)
+      .values(chunk)
+      .onConflict((oc) => {
+        const target = oc.columns(key as string[]);
+        if (updates.length === 0) return target.doNothing();
+        return target.doUpdateSet((eb) =>
+          Object.fromEntries(updates.map((c) => [c, eb.ref(`excluded.${c}`)])),
+        );
+      })
+      .execute();
+  }
+}

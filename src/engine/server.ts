@@ -1,0 +1,20 @@
+import { loadConfig } from './config.ts';
+import { createEngine } from './engine.ts';
+import { seedDemo } from './seed/index.ts';
+
+// `npm start` / `npm run engine`: one process serves the dashboard, the engine (/api) and the AI
+// service (/ai) on one port. A fresh database gets the small demo organisation on first start.
+const config = loadConfig();
+const engine = await createEngine(config);
+if (process.env.SEED_DEMO !== 'false') {
+  const demo = await seedDemo(engine.db, { scale: 'small' });
+  if (demo) console.log(`Demo organisation ready: sign in as ${demo.adminEmail} (the code appears below and at ${config.publicUrl}/api/dev.mailbox)`);
+}
+await engine.app.listen({ port: config.port, host: config.host });
+console.log(`Integration dashboard on ${config.publicUrl} (engine /api, AI service /ai, ${config.databaseUrl ? 'PostgreSQL' : `SQLite ${config.sqliteFile}`}, mail via ${engine.mailer.kind})`);
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void engine.close().then(() => process.exit(0));
+  });
+}

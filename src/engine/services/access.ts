@@ -1,0 +1,72 @@
+import type { FastifyRequest } from 'fastify';
+import type { OperationMeta } from '../../generated/engine/operations.ts';
+import { ApiFailure, forbidden, unauthorized } from '../errors.ts';
+import type { Caller, EngineServices, Role } from '../handlers/types.ts';
+import { hashToken } from './tokens.ts';
+import { resolveSession } from './sessions.ts';
+
+// Who may call what comes from the contract (x-roles, x-feature-flag, x-plan-feature, carried in
+// the generated operation table); this module only enforces it.
+const PLAN_FEATURE_COLUMNS = {
+  dynamicSyncFrequency: 'feature_dynamic_sync_frequency',
+  whiteLabelling: 'feature_white_labelling',
+  customMapping: 'feature_custom_mapping',
+  languageOptions: 'feature_language_options',
+} as const;
+
+export const PLAN_FEATURE_MESSAGES: Record<keyof typeof PLAN_FEATURE_COLUMNS, string> = {
+  dynamicSyncFrequency: "Sync Frequency change isn't available under the current plan. Please contact support to enable this feature.",
+  whiteLabelling: 'Personalisation is not available under the current plan. Please contact support to enable this feature.',
+  customMapping: 'Mapping presets are not available under the current plan. Please contact support to enable this feature.',
+  languageOptions: 'Language options are not available under the current plan. Please contact support to enable this feature.',
+};
+
+const CALLS_BEFORE_ORG_DETAILS = new Set(['authSendOrgDetails', 'appAppsList', 'userUserDetails']);
+
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+  return match?.[1];
+}
+
+export async function authorize(op: OperationMeta, request: FastifyRequest, services: EngineServices): Promise<Caller> {
+  if (op.public) return { kind: 'anonymous' };
+  const token = bearerToken(request);
+  if (!token) throw unauthorized('Missing bearer token');
+  const now = services.clock.now();
+  const { db } = services;
+
+  if (op.security === 'apiKey') {
+    const key = await db.selectFrom('api_keys').select(['org_id', 'kind'])
+      .where('key_hash', '=', hashToken(token)).where('revoked_at', 'is', null).executeTakeFirst();
+    if (!key) throw unauthorized('Invalid API key');
+    return { kind: 'apiKey', orgId: key.org_id, sandbox: key.kind === 'sandbox' };
+  }
+
+  const session = await resolveSession(db, services.config, now, token);
+  if (!session) throw unauthorized('Your session has expired. Please sign in again');
+  const user = await db.selectFrom('users').select(['id', 'org_id', 'role', 'email', 'is_verified']).where('id', '=', session.userId).executeTakeFirstOrThrow();
+  // Until step 2 of sign-up is sent, a session can only send it (and read what the form needs).
+  if (user.is_verified === 0 && !CALLS_BEFORE_ORG_DETAILS.has(op.operationId)) {
+    throw new ApiFailure(403, 'ORG_DETAILS_REQUIRED', 'Please complete your sign-up details first');
+  }
+  const flags = await db.selectFrom('user_feature_flags').select(['flag', 'enabled']).where('user_id', '=', user.id).execute();
+  const caller: Caller = {
+    kind: 'session',
+    sessionId: session.id,
+    userId: user.id,
+    orgId: user.org_id,
+    role: user.role as Role,
+    email: user.email,
+    featureFlags: Object.fromEntries(flags.map((f) => [f.flag, f.enabled === 1])),
+  };
+
+  if (!op.roles.includes(caller.role)) throw forbidden(`Your role (${caller.role}) cannot do this`);
+  if (op.featureFlag && !caller.featureFlags[op.featureFlag]) throw forbidden(`This feature (${op.featureFlag}) is not enabled for your account`);
+  if (op.planFeature) {
+    const column = PLAN_FEATURE_COLUMNS[op.planFeature as keyof typeof PLAN_FEATURE_COLUMNS];
+    const org = await db.selectFrom('organisations').select(column).where('id', '=', caller.orgId).executeTakeFirst();
+    if (!org || (org as Record<string, unknown>)[column] !== 1) throw forbidden(PLAN_FEATURE_MESSAGES[op.planFeature as keyof typeof PLAN_FEATURE_MESSAGES]);
+  }
+  return caller;
+}

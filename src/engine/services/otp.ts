@@ -1,0 +1,128 @@
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { ApiFailure, badRequest, rateLimited } from '../errors.ts';
+import {
+  INVALID_OTP_MESSAGE, OTP_DEAD_STATUS, OTP_LENGTH, OTP_MAX_WRONG_PER_DAY, OTP_MAX_WRONG_TRIES,
+  OTP_RESEND_COOLDOWN_SECONDS, OTP_VALID_SECONDS,
+} from '../../shared/constants.ts';
+import { newId } from '../db/ids.ts';
+
+// One-time codes (OWASP ASVS 2.7/2.8): 6 digits from a CSPRNG, stored as an HMAC, valid 10
+// minutes, single use. Every auth.signIn starts a new attempt and only the newest attempt's code
+// verifies; a resend replaces its code. 5 wrong tries kill it (489); 20 wrong codes a day per
+// e-mail exhaust the budget, which resends do not reset. Sending is refused for 60 s after a send
+// (429), for unknown e-mails exactly as for known ones, so the answers never tell them apart.
+type Db = Kysely<Database>;
+
+export const otpDead = () => new ApiFailure(OTP_DEAD_STATUS, 'OTP_DEAD', 'Too many wrong codes. Please start again with your e-mail');
+
+const codeMac = (secret: string, challengeId: string, code: string) =>
+  createHmac('sha256', secret).update(`${challengeId}:${code}`).digest('hex');
+
+const newCode = () => String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
+const utcDay = (now: number) => new Date(now).toISOString().slice(0, 10);
+
+/** Seconds left of the e-mail's 60 s send cooldown (0 when a code may be sent). */
+export async function sendCooldownLeft(db: Db, email: string, now: number): Promise<number> {
+  const row = await db.selectFrom('rate_limits').select(['next_allowed_at']).where('key', '=', `otp-send:${email}`).executeTakeFirst();
+  return row?.next_allowed_at && row.next_allowed_at > now ? Math.ceil((row.next_allowed_at - now) / 1000) : 0;
+}
+
+/** Starts the cooldown; kept for unknown e-mails too, so answers never tell known ones apart. */
+export async function startSendCooldown(db: Db, email: string, now: number): Promise<void> {
+  const key = `otp-send:${email}`;
+  const next = now + OTP_RESEND_COOLDOWN_SECONDS * 1000;
+  await db.insertInto('rate_limits').values({ key, window_start: now, count: 1, next_allowed_at: next, updated_at: now })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ window_start: now, count: 1, next_allowed_at: next, updated_at: now }))
+    .execute();
+}
+
+/** For resends: throws 429 with the seconds left while the cooldown runs, else starts it. */
+export async function claimSendCooldown(db: Db, email: string, now: number): Promise<void> {
+  const left = await sendCooldownLeft(db, email, now);
+  if (left > 0) throw rateLimited(`Please wait ${left} seconds before requesting a new OTP`, left);
+  await startSendCooldown(db, email, now);
+}
+
+export interface IssuedCode { challengeId: string; code: string }
+
+/** Starts a new sign-in attempt for the e-mail; earlier attempts stop verifying. */
+export async function startAttempt(db: Db, secret: string, now: number, email: string, newUser: boolean, context: object): Promise<IssuedCode> {
+  const challengeId = newId('otp');
+  const code = newCode();
+  await db.insertInto('otp_challenges').values({
+    id: challengeId,
+    email,
+    attempt_id: newId('att'),
+    code_hash: codeMac(secret, challengeId, code),
+    new_user: newUser ? 1 : 0,
+    context_json: JSON.stringify(context),
+    created_at: now,
+    expires_at: now + OTP_VALID_SECONDS * 1000,
+    resend_available_at: now + OTP_RESEND_COOLDOWN_SECONDS * 1000,
+  }).execute();
+  return { challengeId, code };
+}
+
+const newestChallenge = (db: Db, email: string) =>
+  db.selectFrom('otp_challenges').selectAll().where('email', '=', email)
+    .orderBy('created_at', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
+
+/** Replaces the code of the e-mail's live attempt; undefined when there is none to replace. */
+export async function replaceCode(db: Db, secret: string, now: number, email: string): Promise<IssuedCode | undefined> {
+  const challenge = await newestChallenge(db, email);
+  if (!challenge || challenge.used_at !== null) return undefined;
+  if (challenge.dead === 1) throw otpDead();
+  const code = newCode();
+  await db.updateTable('otp_challenges').set({
+    code_hash: codeMac(secret, challenge.id, code),
+    attempts: 0,
+    expires_at: now + OTP_VALID_SECONDS * 1000,
+    resend_available_at: now + OTP_RESEND_COOLDOWN_SECONDS * 1000,
+  }).where('id', '=', challenge.id).execute();
+  return { challengeId: challenge.id, code };
+}
+
+async function countWrongCode(db: Db, email: string, now: number): Promise<void> {
+  const day = utcDay(now);
+  await db.insertInto('otp_daily_failures').values({ email, day, wrong_count: 1, updated_at: now })
+    .onConflict((oc) => oc.columns(['email', 'day']).doUpdateSet((eb) => ({ wrong_count: eb('otp_daily_failures.wrong_count', '+', 1), updated_at: now })))
+    .execute();
+}
+
+export interface VerifiedAttempt { newUser: boolean; context: Record<string, unknown> }
+
+/** Checks a code against the e-mail's newest attempt and uses it up; throws 400, 429 or 489. */
+export async function verifyCode(db: Db, secret: string, now: number, email: string, code: string): Promise<VerifiedAttempt> {
+  const failures = await db.selectFrom('otp_daily_failures').select('wrong_count')
+    .where('email', '=', email).where('day', '=', utcDay(now)).executeTakeFirst();
+  if ((failures?.wrong_count ?? 0) >= OTP_MAX_WRONG_PER_DAY) {
+    throw rateLimited('Too many wrong codes today. Please try again tomorrow', secondsToUtcMidnight(now));
+  }
+  const challenge = await newestChallenge(db, email);
+  if (challenge?.dead === 1) throw otpDead();
+  const given = Buffer.from(challenge ? codeMac(secret, challenge.id, code) : '0'.repeat(64), 'hex');
+  const right = challenge !== undefined && challenge.used_at === null && timingSafeEqual(given, Buffer.from(challenge.code_hash, 'hex'));
+  if (!challenge || challenge.used_at !== null || !right) {
+    await countWrongCode(db, email, now);
+    if (challenge && challenge.used_at === null) {
+      const attempts = challenge.attempts + 1;
+      await db.updateTable('otp_challenges').set({ attempts, dead: attempts >= OTP_MAX_WRONG_TRIES ? 1 : 0 }).where('id', '=', challenge.id).execute();
+      if (attempts >= OTP_MAX_WRONG_TRIES) throw otpDead();
+    }
+    throw badRequest(INVALID_OTP_MESSAGE, 'otp');
+  }
+  if (now >= challenge.expires_at) throw badRequest('OTP expired, please request a new one', 'otp');
+  // Single use, even under concurrent verifies: only the request that flips used_at wins.
+  const used = await db.updateTable('otp_challenges').set({ used_at: now })
+    .where('id', '=', challenge.id).where('used_at', 'is', null).executeTakeFirst();
+  if (Number(used.numUpdatedRows) !== 1) throw badRequest(INVALID_OTP_MESSAGE, 'otp');
+  return { newUser: challenge.new_user === 1, context: JSON.parse(challenge.context_json ?? '{}') as Record<string, unknown> };
+}
+
+function secondsToUtcMidnight(now: number): number {
+  const midnight = new Date(now);
+  midnight.setUTCHours(24, 0, 0, 0);
+  return Math.ceil((midnight.getTime() - now) / 1000);
+}

@@ -1,0 +1,64 @@
+import type { InjectOptions } from 'fastify';
+import { loadConfig, type EngineConfig } from '../../src/engine/config.ts';
+import { createEngine, type Engine } from '../../src/engine/engine.ts';
+import { devMailbox } from '../../src/engine/services/mailer.ts';
+import { createTestDatabase } from './testDatabase.ts';
+
+// An engine on a fresh database with a controllable clock, the dev mailbox and response
+// validation on: every response a test sees has been checked against the contract.
+export interface TestEngine {
+  engine: Engine;
+  clock: { now(): number; advance(ms: number): void; set(ms: number): void };
+  call<T = any>(method: 'GET' | 'POST' | 'PUT', url: string, options?: { body?: unknown; token?: string; query?: Record<string, string> }): Promise<{ status: number; body: T }>;
+  lastCode(email: string): Promise<string | undefined>;
+  close(): Promise<void>;
+}
+
+export async function startTestEngine(overrides: Partial<EngineConfig> = {}): Promise<TestEngine> {
+  const database = await createTestDatabase();
+  let now = Date.UTC(2026, 10, 20, 12, 0, 0);
+  const clock = { now: () => now, advance: (ms: number) => { now += ms; }, set: (ms: number) => { now = ms; } };
+  const config = loadConfig({ NODE_ENV: 'test' }, { validateResponses: true, dashboardDir: undefined, uiVersion: '1.2.3', ...overrides });
+  const engine = await createEngine(config, { db: database.db, clock, mailer: devMailbox(database.db, clock.now, () => {}) });
+  const seenMail = new Map<string, number>();
+  return {
+    engine,
+    clock,
+    async call(method, url, options = {}) {
+      const request: InjectOptions = { method, url, query: options.query, headers: {} };
+      if (options.token) request.headers!.authorization = `Bearer ${options.token}`;
+      if (options.body !== undefined) request.payload = options.body as InjectOptions['payload'];
+      const response = await engine.app.inject(request);
+      return { status: response.statusCode, body: response.body ? response.json() : undefined };
+    },
+    async lastCode(email) {
+      // Mail is sent without awaiting delivery, so give the dev mailbox a moment to store it.
+      for (let i = 0; i < 50; i += 1) {
+        const row = await database.db.selectFrom('mailbox').select(['otp', 'id']).where('to_email', '=', email).where('kind', '=', 'otp')
+          .orderBy('id', 'desc').limit(1).executeTakeFirst();
+        if (row && row.id !== seenMail.get(email)) { seenMail.set(email, row.id); return row.otp ?? undefined; }
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      return undefined;
+    },
+    async close() {
+      await engine.close();
+      await database.cleanup();
+    },
+  };
+}
+
+/** Signs a brand-new user up through the API and returns the session token. */
+export async function signUp(t: TestEngine, email: string, details: Record<string, unknown> = {}): Promise<string> {
+  await t.call('POST', '/api/auth.signIn', { body: { userEmail: email, newUser: true } });
+  const otp = await t.lastCode(email);
+  const verified = await t.call('POST', '/api/auth.verifyOtp', { body: { userEmail: email, newUser: true, otp } });
+  if (verified.status !== 200) throw new Error(`verifyOtp answered ${verified.status}: ${JSON.stringify(verified.body)}`);
+  const token = verified.body.msg.token as string;
+  const sent = await t.call('POST', '/api/auth.sendOrgDetails', {
+    token,
+    body: { username: 'Dana Developer', orgName: 'Acme', apps: [{ label: 'Acme Payroll', category: 'Requested' }], userEmail: email, newUser: true, orgSize: '51-100', ...details },
+  });
+  if (sent.status !== 200) throw new Error(`sendOrgDetails answered ${sent.status}: ${JSON.stringify(sent.body)}`);
+  return token;
+}
