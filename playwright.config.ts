@@ -1,0 +1,61 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+// The e2e suite drives Debian's Chromium (never a downloaded browser) against `npm start` on a free
+// port with a fresh SQLite file, so every run starts from the seeded demo and nothing else.
+// The config is evaluated by the runner and again by each worker; the port and database are
+// chosen once and handed to the workers through the environment they inherit.
+if (!process.env.E2E_PORT) {
+  const script = "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})";
+  process.env.E2E_PORT = execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }).trim();
+}
+if (!process.env.E2E_SQLITE_FILE) {
+  process.env.E2E_SQLITE_FILE = join(mkdtempSync(join(tmpdir(), 'dashboard-e2e-')), 'engine.sqlite');
+}
+
+const port = process.env.E2E_PORT;
+const baseURL = `http://127.0.0.1:${port}`;
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  testMatch: '**/*.e2e.ts',
+  outputDir: 'test-results/artifacts',
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : 3,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL,
+    viewport: { width: 1440, height: 900 },
+    launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [{ name: 'chromium' }],
+  webServer: {
+    command: 'npm start',
+    url: `${baseURL}/api/auth.getUiVersion`,
+    env: { PORT: port, HOST: '127.0.0.1', SQLITE_FILE: process.env.E2E_SQLITE_FILE, PUBLIC_URL: baseURL },
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# `npm start`: builds the dashboard when its sources changed since the last build, then runs the
+# engine, which serves the dashboard, the engine API (/api) and the AI service (/ai) on one port
+# (PORT, default 3000), migrates its database (SQLite under data/ unless DATABASE_URL is set) and
+# seeds a small demo organisation on first start.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if [ -f src/dashboard/index.html ]; then
+  stamp=dist/dashboard/index.html
+  if [ ! -f "$stamp" ] || [ -n "$(find src/dashboard src/generated src/shared vite.config.ts -newer "$stamp" -type f -print -quit)" ]; then
+    echo "Building the dashboard..."
+    npx vite build --logLevel warn
+  fi
+fi
+exec npx tsx src/engine/server.ts

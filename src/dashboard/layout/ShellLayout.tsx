@@ -1,0 +1,59 @@
+import Box from '@mui/material/Box';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { useStore } from 'react-admin';
+import { useLocation } from 'react-router';
+import { menuFor } from '../app/navigation.ts';
+import { useShellUser } from '../app/useShellUser.ts';
+import { PageLoader } from '../components/PageLoader.tsx';
+import { Header } from './Header.tsx';
+import { ShellErrorBoundary } from './ShellErrorBoundary.tsx';
+import { Sidebar } from './Sidebar.tsx';
+import { UsageMeterSlot } from './UsageMeterSlot.tsx';
+import { QuietBoundary } from './QuietBoundary.tsx';
+
+// Loaded on its own so a failure in the version check (or its machine) cannot break the shell.
+const VersionNotice = lazy(() => import('./VersionNotice.tsx').then((m) => ({ default: m.VersionNotice })));
+
+/**
+ * The /dashboard/* shell (part 1 §2): collapsible sidebar (a drawer, closed, below md; a rail that
+ * remembers its state at md and up), header with breadcrumbs and menus, the content area inside
+ * an error boundary, and the version check.
+ */
+export function ShellLayout({ children }: { children?: ReactNode }) {
+  const mobile = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'), { noSsr: true });
+  const [desktopOpen, setDesktopOpen] = useStore('shell.sidebar.open', true);
+  // The mobile drawer starts closed on every visit: it covers the page.
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const { pathname } = useLocation();
+  const user = useShellUser();
+
+  const open = mobile ? mobileOpen : desktopOpen;
+  const toggle = () => (mobile ? setMobileOpen(!mobileOpen) : setDesktopOpen(!desktopOpen));
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
+      <Sidebar
+        items={user ? menuFor(user.role, user.flags) : undefined}
+        mobile={mobile}
+        open={open}
+        onToggle={toggle}
+        footer={(collapsed) => <UsageMeterSlot orgMetaData={user?.orgMetaData} collapsed={collapsed} />}
+      />
+      <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+        <Header mobile={mobile} onToggleSidebar={toggle} user={user} />
+        <Box component="main" id="main-content" sx={{ flex: 1, px: { xs: 2, md: 4 }, py: { xs: 2.5, md: 4 }, maxWidth: 1440, width: '100%', mx: 'auto' }}>
+          <ShellErrorBoundary resetKey={pathname}>
+            <Suspense fallback={<PageLoader />}>{children}</Suspense>
+          </ShellErrorBoundary>
+        </Box>
+      </Box>
+      <QuietBoundary name="Version check">
+        <Suspense fallback={null}>
+          <VersionNotice />
+        </Suspense>
+      </QuietBoundary>
+    </Box>
+  );
+}

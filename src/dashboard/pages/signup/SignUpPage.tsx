@@ -1,0 +1,198 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import LinearProgress from '@mui/material/LinearProgress';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import { useMachine } from '@xstate/react';
+import { useEffect, useMemo } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { INVALID_INVITE_MESSAGE } from '../../../shared/constants.ts';
+import { Logo } from '../../components/Logo.tsx';
+import {
+  createSignUpActors,
+  selectCanResend,
+  selectCountdown,
+  selectDestination,
+  selectEmail,
+  selectError,
+  selectInviteOrgName,
+  selectIsBusy,
+  selectIsInviteInvalid,
+  selectMode,
+  selectNotice,
+  selectStep,
+  signUpInputFromSearch,
+  signUpMachine,
+  type SignUpMode,
+  type SignUpStep,
+} from '../../machines/signUp/index.ts';
+import { apiClients } from '../../providers/instances.ts';
+import { sessionStore } from '../../session/index.ts';
+import { ProductPitch } from './ProductPitch.tsx';
+import { CodeStep, DetailsStep, EmailStep } from './SignUpSteps.tsx';
+
+const headings: Record<SignUpMode, Record<SignUpStep, { title: string; text: (email: string) => string }>> = {
+  signup: {
+    0: { title: 'Create your account', text: () => 'Start with your work e-mail. We will send you a one-time code, no password needed.' },
+    1: { title: 'Check your inbox', text: (email) => `Enter the 6-digit code we sent to ${email}.` },
+    2: { title: 'Tell us about your team', text: () => 'A few details so we can set up your workspace.' },
+  },
+  login: {
+    0: { title: 'Welcome back', text: () => 'Log in with your work e-mail. We will send you a one-time code.' },
+    1: { title: 'Check your inbox', text: (email) => `Enter the 6-digit code we sent to ${email}.` },
+    2: { title: 'Tell us about your team', text: () => 'A few details so we can set up your workspace.' },
+  },
+};
+
+/** The invalid-invite message with its 'click here' linking to a plain sign-up (no invite token). */
+function InviteInvalidMessage() {
+  const [before, after] = INVALID_INVITE_MESSAGE.split('click here');
+  return (
+    <>
+      {before}
+      <Link href="/signup" sx={{ fontWeight: 600 }}>
+        click here
+      </Link>
+      {after}
+    </>
+  );
+}
+
+/**
+ * /signup (part 1 §2): sign-up and login with an e-mail code. The sign-up machine owns the flow
+ * (steps, countdown, errors, where to go at the end); this screen renders its state and sends the
+ * forms' values.
+ */
+export function SignUpPage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [, setSearchParams] = useSearchParams();
+  const machine = useMemo(() => signUpMachine.provide({ actors: createSignUpActors({ clients: apiClients, session: sessionStore }) }), []);
+  const [snapshot, send] = useMachine(machine, { input: signUpInputFromSearch(location.search) });
+
+  const mode = selectMode(snapshot);
+  const step = selectStep(snapshot);
+  const email = selectEmail(snapshot);
+  const busy = selectIsBusy(snapshot);
+  const error = selectError(snapshot);
+  const notice = selectNotice(snapshot);
+  const destination = selectDestination(snapshot);
+  const steps = mode === 'signup' ? 3 : 2;
+  const heading = headings[mode][step];
+
+  useEffect(() => {
+    if (destination) navigate(destination, { replace: true });
+  }, [destination, navigate]);
+
+  const toggleMode = (next: SignUpMode) => {
+    if (next === mode) return;
+    send({ type: 'mode.toggle' });
+    // Keep the URL in step with the tab, so a reload stays on it; other parameters are kept.
+    setSearchParams(
+      (params) => {
+        if (next === 'login') params.set('login', 'true');
+        else params.delete('login');
+        return params;
+      },
+      { replace: true },
+    );
+  };
+
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'grid', gridTemplateColumns: { xs: '1fr', md: '5fr 6fr', lg: '1fr 1fr' }, bgcolor: 'background.paper' }}>
+      {/* The pitch stays in view while a long step scrolls; the cell's colour continues its gradient. */}
+      <Box sx={{ display: { xs: 'none', md: 'block' }, bgcolor: '#0F172A' }}>
+        <Box sx={{ position: 'sticky', top: 0, height: '100vh' }}>
+          <ProductPitch />
+        </Box>
+      </Box>
+      <Box component="main" sx={{ display: 'flex', flexDirection: 'column', px: { xs: 2.5, sm: 4 }, py: { xs: 3, md: 5 } }}>
+        <Box sx={{ display: { xs: 'block', md: 'none' }, mb: 4 }}>
+          <Logo />
+        </Box>
+        <Box sx={{ flex: 1, display: 'flex', alignItems: { md: 'center' }, justifyContent: 'center' }}>
+          <Box sx={{ width: '100%', maxWidth: 440 }}>
+            <Tabs
+              value={mode}
+              onChange={(_, next: SignUpMode) => toggleMode(next)}
+              variant="fullWidth"
+              aria-label="Sign up or log in"
+              sx={{ mb: 4, p: 0.5, bgcolor: 'background.default', borderRadius: 2.5, border: 1, borderColor: 'divider', minHeight: 0, '& .MuiTabs-indicator': { display: 'none' } }}
+            >
+              {(['signup', 'login'] as const).map((value) => (
+                <Tab
+                  key={value}
+                  value={value}
+                  label={value === 'signup' ? 'Sign up' : 'Log in'}
+                  disabled={busy}
+                  sx={{ minHeight: 38, borderRadius: 2, '&.Mui-selected': { bgcolor: 'background.paper', boxShadow: '0 1px 3px rgba(15, 23, 42, 0.12)' } }}
+                />
+              ))}
+            </Tabs>
+
+            <Typography variant="overline" sx={{ color: 'primary.main' }} data-testid="signup-step">
+              Step {step + 1} of {steps}
+            </Typography>
+            <LinearProgress variant="determinate" value={((step + 1) / steps) * 100} sx={{ height: 4, borderRadius: 2, mt: 0.5, mb: 3, bgcolor: 'divider' }} />
+            <Typography variant="h2" component="h1" sx={{ fontSize: { xs: '1.625rem', sm: '1.875rem' } }}>
+              {heading.title}
+            </Typography>
+            <Typography variant="body1" sx={{ color: 'text.secondary', mt: 1, mb: 3 }}>
+              {heading.text(email)}
+            </Typography>
+
+            {error && (
+              <Alert severity="error" sx={{ mb: 2.5 }} role="alert" data-testid="signup-error">
+                {selectIsInviteInvalid(snapshot) ? <InviteInvalidMessage /> : error}
+              </Alert>
+            )}
+            {notice && !error && (
+              <Alert severity="success" sx={{ mb: 2.5 }} data-testid="signup-notice">
+                {notice}
+              </Alert>
+            )}
+
+            {step === 0 && (
+              <EmailStep
+                key={mode}
+                email={email}
+                busy={busy}
+                submitLabel={mode === 'signup' ? 'Get started' : 'Send login code'}
+                onSubmit={(value) => send({ type: 'email.submit', email: value })}
+              />
+            )}
+            {step === 1 && (
+              <CodeStep
+                email={email}
+                busy={busy}
+                countdown={selectCountdown(snapshot)}
+                canResend={selectCanResend(snapshot)}
+                onSubmit={(otp) => send({ type: 'otp.submit', otp })}
+                onResend={() => send({ type: 'otp.resend' })}
+                onPrevious={() => send({ type: 'step.previous' })}
+              />
+            )}
+            {step === 2 && (
+              <DetailsStep
+                email={email}
+                busy={busy}
+                inviteOrgName={selectInviteOrgName(snapshot)}
+                onSubmit={(details) => send({ type: 'details.submit', details })}
+                onPrevious={() => send({ type: 'step.previous' })}
+              />
+            )}
+
+            <Typography variant="body2" sx={{ color: 'text.secondary', mt: 4, textAlign: 'center' }}>
+              {mode === 'signup' ? 'Already have an account? ' : 'New here? '}
+              <Link component="button" type="button" onClick={() => toggleMode(mode === 'signup' ? 'login' : 'signup')} disabled={busy} sx={{ fontWeight: 600, verticalAlign: 'baseline' }}>
+                {mode === 'signup' ? 'Log in' : 'Create an account'}
+              </Link>
+            </Typography>
+          </Box>
+        </Box>
+      </Box>
+    </Box>
+  );
+}
