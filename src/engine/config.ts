@@ -21,6 +21,13 @@ export interface EngineConfig {
   /** Validate every response against the contract (tests turn it on). */
   validateResponses: boolean;
   dashboardDir?: string;
+  /**
+   * Online payments of the built-in billing provider (app.payment.enabled). Off unless
+   * BILLING_ENABLED=true: the provider's hosted checkout and portal pages are not built yet.
+   */
+  billingEnabled: boolean;
+  /** Where Talk to Sales requests (app.payment.plans.notify) are e-mailed. */
+  salesEmail: string;
 }
 
 const packageVersion = (): string =>
@@ -46,6 +53,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     sessionAbsoluteSeconds: Number(env.SESSION_ABSOLUTE_SECONDS ?? 60 * 60 * 24 * 7),
     validateResponses: env.VALIDATE_RESPONSES === 'true',
     dashboardDir: env.DASHBOARD_DIR ?? resolve(import.meta.dirname, '../../dist/dashboard'),
+    billingEnabled: env.BILLING_ENABLED === 'true',
+    salesEmail: env.SALES_EMAIL ?? 'sales@localhost',
     ...overrides,
   };
 }

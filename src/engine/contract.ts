@@ -15,6 +15,10 @@ interface OperationValidators {
   bodySchema?: JsonSchema;
   bodyRequired: boolean;
   query?: ValidateFunction;
+  /** The query parameters as one object schema: where their x-messages are found. */
+  querySchema?: JsonSchema;
+  /** Array query parameters sent comma-separated (style form, explode false). */
+  csvQuery: string[];
   params?: ValidateFunction;
   responses: Map<string, ValidateFunction>;
 }
@@ -71,15 +75,22 @@ export class ContractValidator {
     const content = requestBody?.content as Record<string, JsonSchema> | undefined;
     const bodySchema = content?.['application/json']?.schema as JsonSchema | undefined;
     const parameters = ((op.parameters as JsonSchema[] | undefined) ?? []).map((p) => this.deref(p)!);
-    const group = (where: string) => {
+    const groupSchema = (where: string): JsonSchema | undefined => {
       const list = parameters.filter((p) => p.in === where);
       if (list.length === 0) return undefined;
-      return this.paramAjv.compile(rebase({
+      return {
         type: 'object',
         properties: Object.fromEntries(list.map((p) => [p.name, p.schema ?? {}])),
         required: list.filter((p) => p.required).map((p) => p.name),
-      }, this.id) as object);
+      };
     };
+    const group = (where: string) => {
+      const schema = groupSchema(where);
+      return schema ? this.paramAjv.compile(rebase(schema, this.id) as object) : undefined;
+    };
+    const csvQuery = parameters
+      .filter((p) => p.in === 'query' && p.explode === false && this.deref(p.schema as JsonSchema | undefined)?.type === 'array')
+      .map((p) => p.name as string);
     const responses = new Map<string, ValidateFunction>();
     for (const [status, response] of Object.entries((op.responses as Record<string, JsonSchema>) ?? {})) {
       const schema = (this.deref(response)?.content as Record<string, JsonSchema> | undefined)?.['application/json']?.schema;
@@ -90,6 +101,8 @@ export class ContractValidator {
       bodySchema,
       bodyRequired: requestBody?.required === true,
       query: group('query'),
+      querySchema: groupSchema('query'),
+      csvQuery,
       params: group('path'),
       responses,
     };
@@ -100,7 +113,14 @@ export class ContractValidator {
     const v = this.byOperation.get(operationId);
     if (!v) throw new Error(`operation ${operationId} is not in contract ${this.id}`);
     if (v.params && !v.params(request.params ?? {})) throw this.failure(v.params.errors, {}, 'params');
-    if (v.query && !v.query(request.query ?? {})) throw this.failure(v.query.errors, {}, 'query');
+    // `a,b,c` of an explode:false array becomes ['a', 'b', 'c'] (an empty value, no items).
+    const query = (request.query ?? {}) as Record<string, unknown>;
+    for (const name of v.csvQuery) {
+      const raw = query[name];
+      if (raw === undefined) continue;
+      query[name] = (Array.isArray(raw) ? raw : [raw]).flatMap((item) => String(item).split(',')).filter((item) => item !== '');
+    }
+    if (v.query && !v.query(query)) throw this.failure(v.query.errors, v.querySchema ?? {}, 'query');
     let body = request.body;
     if (v.body && v.bodySchema) {
       if (body === undefined || body === null) {

@@ -7,8 +7,9 @@ import { seedDemo } from './seed/index.ts';
 const config = loadConfig();
 const engine = await createEngine(config);
 if (process.env.SEED_DEMO !== 'false') {
-  const demo = await seedDemo(engine.db, { scale: 'small' });
-  if (demo) console.log(`Demo organisation ready: sign in as ${demo.adminEmail} (the code appears below and at ${config.publicUrl}/api/dev.mailbox)`);
+  const demo = await seedDemo(engine.db, { scale: 'small', signingSecret: config.signingSecret });
+  const mailbox = engine.mailer.kind === 'devMailbox' ? ` (the code is printed here and listed at ${config.publicUrl}/api/dev.mailbox)` : '';
+  console.log(`Demo organisation "${demo.orgName}" ${demo.created ? 'seeded' : 'ready'}: sign in as ${demo.adminEmail}${mailbox}`);
 }
 await engine.app.listen({ port: config.port, host: config.host });
 console.log(`Integration dashboard on ${config.publicUrl} (engine /api, AI service /ai, ${config.databaseUrl ? 'PostgreSQL' : `SQLite ${config.sqliteFile}`}, mail via ${engine.mailer.kind})`);

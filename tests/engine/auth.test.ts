@@ -199,3 +199,25 @@ describe('contract rules at the edge', () => {
     expect(res.body).toEqual({ success: false, error: { msg: 'Not implemented: appPaymentPortal', code: 'NOT_IMPLEMENTED' } });
   });
 });
+
+describe('logging out and straight back in', () => {
+  it('sends a fresh code when the newest one was used, even inside the cooldown', async () => {
+    const token = await signUp(t, 'quick@acme.test');
+    await t.call('POST', '/api/auth.signOut', { body: { token } });
+    t.clock.advance(5_000);
+    const again = await signIn('quick@acme.test');
+    expect(again.body.msg.resendAfterSeconds).toBe(60);
+    const code = await t.lastCode('quick@acme.test');
+    expect(code).toMatch(/^\d{6}$/);
+    expect((await verify('quick@acme.test', code!)).status).toBe(200);
+  });
+
+  it('starts a new attempt on resend when the newest code was used', async () => {
+    await signUp(t, 'resend@acme.test');
+    t.clock.advance(61_000);
+    const resent = await t.call('POST', '/api/auth.resendOtp', { body: { userEmail: 'resend@acme.test' } });
+    expect(resent.status).toBe(200);
+    const code = await t.lastCode('resend@acme.test');
+    expect((await verify('resend@acme.test', code!)).status).toBe(200);
+  });
+});

@@ -55,10 +55,12 @@ import type {
   OrgCategorySettingsTable,
   PaymentCardsTable,
   PaymentCustomersTable,
+  SalesRequestsTable,
   UiCustomisationTable,
   UploadsTable,
   WebhookDeliveriesTable,
   WebhooksTable,
+  WebhookTestsTable,
 } from './tables/settings.ts';
 
 export type * from './tables/accounts.ts';
@@ -88,12 +90,15 @@ export interface Database {
   payment_cards: PaymentCardsTable;
   api_keys: ApiKeysTable;
   webhooks: WebhooksTable;
+  webhook_tests: WebhookTestsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   getting_started: GettingStartedTable;
   org_category_settings: OrgCategorySettingsTable;
   ui_customisation: UiCustomisationTable;
   email_customisation: EmailCustomisationTable;
   uploads: UploadsTable;
+  // billing details, Talk to Sales (20261124113000)
+  sales_requests: SalesRequestsTable;
   // catalog (20261122000300)
   categories: CategoriesTable;
   apps: AppsTable;

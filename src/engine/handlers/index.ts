@@ -9,11 +9,92 @@ import { appCheckSubscriptionExists } from './billing/appCheckSubscriptionExists
 import { appGetOrgMetaData } from './billing/appGetOrgMetaData.ts';
 import { devMailbox } from './dev/devMailbox.ts';
 import { userUserDetails } from './users/userUserDetails.ts';
+import { appUsers } from './users/appUsers.ts';
+import { appUsersInvite } from './users/appUsersInvite.ts';
+import { appUsersUpdate } from './users/appUsersUpdate.ts';
+import { appUsersDelete } from './users/appUsersDelete.ts';
+import { appUsersResendInvite } from './users/appUsersResendInvite.ts';
+import { appUpdateUserProfile } from './users/appUpdateUserProfile.ts';
+import { userOrgDetailsUpdate } from './users/userOrgDetailsUpdate.ts';
+import { userUserDetailsUpdate } from './users/userUserDetailsUpdate.ts';
+import { appPaymentPlans } from './billing/appPaymentPlans.ts';
+import { appPaymentEnabled } from './billing/appPaymentEnabled.ts';
+import { appPaymentCustomer } from './billing/appPaymentCustomer.ts';
+import { appPaymentInvoices } from './billing/appPaymentInvoices.ts';
+import { appPaymentInvoicesId } from './billing/appPaymentInvoicesId.ts';
+import { appPaymentInvoicesIdPdf } from './billing/appPaymentInvoicesIdPdf.ts';
+import { appPaymentPlansNotify } from './billing/appPaymentPlansNotify.ts';
+import { appCustomUiDetails } from './personalisation/appCustomUiDetails.ts';
+import { appCustomUiDetailsSave } from './personalisation/appCustomUiDetailsSave.ts';
+import { appCustomEmailDetails } from './personalisation/appCustomEmailDetails.ts';
+import { appCustomEmailDetailsSave } from './personalisation/appCustomEmailDetailsSave.ts';
+import { appGetSignedUrl } from './personalisation/appGetSignedUrl.ts';
+import { appUploadsKey } from './personalisation/appUploadsKey.ts';
+import { appUploadsKeySave } from './personalisation/appUploadsKeySave.ts';
+import { appAppsList } from './catalog/appAppsList.ts';
+import { appCategoryList } from './catalog/appCategoryList.ts';
+import { appCategoryDetails } from './catalog/appCategoryDetails.ts';
+import { appFeasibility } from './catalog/appFeasibility.ts';
+import { appGetApiKeys } from './keys/appGetApiKeys.ts';
+import { appGetNewApiKeys } from './keys/appGetNewApiKeys.ts';
+import { appGetWebhookUrlsV3 } from './keys/appGetWebhookUrlsV3.ts';
+import { appPostWebhookUrls } from './keys/appPostWebhookUrls.ts';
+import { appSaveWebhook } from './keys/appSaveWebhook.ts';
+import { appTestWebhook } from './keys/appTestWebhook.ts';
+import { appTestWebhookEvent } from './keys/appTestWebhookEvent.ts';
+import { appWebhookEventDataOfCategory } from './keys/appWebhookEventDataOfCategory.ts';
+import { authCreateSession } from './auth/authCreateSession.ts';
+import { appGetModelsOfCategory } from './onboarding/appGetModelsOfCategory.ts';
+import { appApiCallsDataForCategory } from './onboarding/appApiCallsDataForCategory.ts';
+import { appEnableSyncForCategory } from './onboarding/appEnableSyncForCategory.ts';
+import { appUpdateSyncTriggerType } from './onboarding/appUpdateSyncTriggerType.ts';
+import { appUpdateSyncModels } from './onboarding/appUpdateSyncModels.ts';
+import { appModelsExceptions } from './onboarding/appModelsExceptions.ts';
+import { appGettingStartedStatus } from './onboarding/appGettingStartedStatus.ts';
+import { appGettingStartedJourneyV3 } from './onboarding/appGettingStartedJourneyV3.ts';
+import { appGettingStartedJourneyAiAgentFlow } from './onboarding/appGettingStartedJourneyAiAgentFlow.ts';
+import { appGetCategories } from './onboarding/appGetCategories.ts';
+import { appGetCategoriesAiAgentFlow } from './onboarding/appGetCategoriesAiAgentFlow.ts';
+import { appEnableCategory } from './onboarding/appEnableCategory.ts';
+import { appEnableCategoryForAiAgent } from './onboarding/appEnableCategoryForAiAgent.ts';
+import { appEnableAiToolKit } from './onboarding/appEnableAiToolKit.ts';
+import { appCompleteGettingStarted } from './onboarding/appCompleteGettingStarted.ts';
+import { appDashboard } from './dashboard/appDashboard.ts';
+import { appGetOrganizations } from './dashboard/appGetOrganizations.ts';
+import { appGetIntegrationsOfOrg } from './dashboard/appGetIntegrationsOfOrg.ts';
+import { appGetIntegrationAccounts } from './dashboard/appGetIntegrationAccounts.ts';
+import { appFiltersMetadata } from './dashboard/appFiltersMetadata.ts';
+import { appIntegratedAccountOptionsAction } from './accounts/appIntegratedAccountOptionsAction.ts';
+import { appCreateMagicLinkV3 } from './accounts/appCreateMagicLinkV3.ts';
+import { appCreateReIntegrateMagicLink } from './accounts/appCreateReIntegrateMagicLink.ts';
+import { appDashboardSyncJobs } from './syncs/appDashboardSyncJobs.ts';
+import { appDashboardSyncRuns } from './syncs/appDashboardSyncRuns.ts';
+import { appDashboardSyncRecords } from './syncs/appDashboardSyncRecords.ts';
+import { appGetLogsGraphData } from './logs/appGetLogsGraphData.ts';
+import { appGetLogsDataV2 } from './logs/appGetLogsDataV2.ts';
+import { appGetWebhookRecords } from './logs/appGetWebhookRecords.ts';
+import { appGetWebhookNativeCalls } from './logs/appGetWebhookNativeCalls.ts';
+import { appGetApiNativeCalls } from './logs/appGetApiNativeCalls.ts';
+import { appIssueGraph } from './issues/appIssueGraph.ts';
+import { appIssueData } from './issues/appIssueData.ts';
 
 // The handler bound to each operationId; an operation missing here answers 501.
 const bound = [
   authSignIn, authVerifyOtp, authResendOtp, authSendOrgDetails, authSignOut, authGetUiVersion,
   userUserDetails, appGetOrgMetaData, appCheckSubscriptionExists, devMailbox,
+  appUsers, appUsersInvite, appUsersUpdate, appUsersDelete, appUsersResendInvite, appUpdateUserProfile, userOrgDetailsUpdate, userUserDetailsUpdate,
+  appPaymentPlans, appPaymentEnabled, appPaymentCustomer, appPaymentInvoices, appPaymentInvoicesId, appPaymentInvoicesIdPdf, appPaymentPlansNotify,
+  appCustomUiDetails, appCustomUiDetailsSave, appCustomEmailDetails, appCustomEmailDetailsSave, appGetSignedUrl, appUploadsKey, appUploadsKeySave,
+  appAppsList, appCategoryList, appCategoryDetails, appFeasibility,
+  appGetApiKeys, appGetNewApiKeys, appGetWebhookUrlsV3, appPostWebhookUrls, appSaveWebhook, appTestWebhook, appTestWebhookEvent, appWebhookEventDataOfCategory, authCreateSession,
+  appGetModelsOfCategory, appApiCallsDataForCategory, appEnableSyncForCategory, appUpdateSyncTriggerType, appUpdateSyncModels, appModelsExceptions,
+  appGettingStartedStatus, appGettingStartedJourneyV3, appGettingStartedJourneyAiAgentFlow, appGetCategories, appGetCategoriesAiAgentFlow,
+  appEnableCategory, appEnableCategoryForAiAgent, appEnableAiToolKit, appCompleteGettingStarted,
+  appDashboard, appGetOrganizations, appGetIntegrationsOfOrg, appGetIntegrationAccounts, appFiltersMetadata,
+  appIntegratedAccountOptionsAction, appCreateMagicLinkV3, appCreateReIntegrateMagicLink,
+  appDashboardSyncJobs, appDashboardSyncRuns, appDashboardSyncRecords,
+  appGetLogsGraphData, appGetLogsDataV2, appGetWebhookRecords, appGetWebhookNativeCalls, appGetApiNativeCalls,
+  appIssueGraph, appIssueData,
 ];
 
 export const handlers: Readonly<Record<string, AnyHandler>> = Object.fromEntries(bound.map((b) => [b.operationId, b.handler]));

@@ -4,6 +4,9 @@ import * as m20261122000200 from './20261122000200_create_billing_keys_and_setti
 import * as m20261122000300 from './20261122000300_create_catalog.ts';
 import * as m20261122000400 from './20261122000400_create_accounts_and_mapping.ts';
 import * as m20261122000500 from './20261122000500_create_syncs_and_logs.ts';
+import * as m20261124090000 from './20261124090000_list_indexes_and_counters.ts';
+import * as m20261124100000 from './20261124100000_webhook_tests_and_api_subcategories.ts';
+import * as m20261124113000 from './20261124113000_billing_details_and_sales_requests.ts';
 
 /**
  * Every migration, imported statically: no directory scan, so it works the same under tsx,
@@ -16,6 +19,9 @@ export const migrations: Record<string, Migration> = {
   '20261122000300_create_catalog': m20261122000300,
   '20261122000400_create_accounts_and_mapping': m20261122000400,
   '20261122000500_create_syncs_and_logs': m20261122000500,
+  '20261124090000_list_indexes_and_counters': m20261124090000,
+  '20261124100000_webhook_tests_and_api_subcategories': m20261124100000,
+  '20261124113000_billing_details_and_sales_requests': m20261124113000,
 };
 
 export const migrationProvider: MigrationProvider = {

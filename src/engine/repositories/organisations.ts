@@ -45,8 +45,13 @@ export async function startTrial(db: Db, orgId: string, planId: string | undefin
     current_allowed_credits: 0,
     trial_expires_at: now + TRIAL_DAYS * DAY_MS,
     subscription_id: subscriptionId,
+    // The trial is a subscription of the built-in provider, so its billing checks apply.
+    chargebee_checks: 1,
     consumption_parameters_json: plan?.consumption_parameters_json ?? '{}',
-    billing_parameters_json: plan?.billing_parameters_json ?? '[]',
+    // The plan row holds the full parameter objects; the organisation keeps their names.
+    billing_parameters_json: JSON.stringify(parse<unknown[]>(plan?.billing_parameters_json, [])
+      .map((p) => (typeof p === 'string' ? p : (p as { parameter?: unknown } | null)?.parameter))
+      .filter((p): p is string => typeof p === 'string')),
     feature_dynamic_sync_frequency: features.dynamicSyncFrequency ? 1 : 0,
     feature_white_labelling: features.whiteLabelling ? 1 : 0,
     feature_custom_mapping: features.customMapping ? 1 : 0,

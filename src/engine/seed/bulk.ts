@@ -5,14 +5,17 @@ import type { Database, TableName } from '../db/schema.ts';
 /*
  * Bulk loading for the seed. Rows are plain arrays in a fixed column order (no per-row objects
  * or query builders: at a million rows those dominate), written as multi-row INSERTs with as
- * many rows per statement as the dialect's parameter limit allows, many statements per
- * transaction. The SQL text is built once per (table, row count) and reused.
+ * many rows per statement as SQLite's parameter limit allows, or as column arrays through
+ * unnest on PostgreSQL. The SQL text is built once per (table, row count) and reused.
  */
 
 /** SQLite's SQLITE_MAX_VARIABLE_NUMBER (32766 since 3.32) and PostgreSQL's protocol limit (65535). */
 const MAX_PARAMS: Record<DialectName, number> = { sqlite: 32_766, postgres: 65_535 };
 
-/** Rows buffered before a flush: big enough for long transactions, small enough for memory. */
+/** Rows per PostgreSQL unnest insert. */
+const PG_ROWS_PER_STATEMENT = 5_000;
+
+/** Rows buffered before a flush: many full-size statements per flush, bounded memory. */
 const FLUSH_ROWS = 40_000;
 
 export type Progress = (line: string) => void;
@@ -25,6 +28,7 @@ interface Buffer {
 export class BulkLoader {
   private readonly buffers = new Map<TableName, Buffer>();
   private readonly statements = new Map<string, string>();
+  private readonly types = new Map<string, string[]>();
   private buffered = 0;
   /** Rows written per table. */
   readonly counts: Partial<Record<TableName, number>> = {};
@@ -55,23 +59,15 @@ export class BulkLoader {
     if (this.buffered >= FLUSH_ROWS) await this.flush();
   }
 
-  /** Writes every buffered row, tables in declaration order (parents before children), in one transaction. */
+  /**
+   * Writes every buffered row, tables in declaration order (parents before children). The caller
+   * runs the whole load in one transaction (seedDemo), so a flush is just statements: on SQLite
+   * a commit per flush would rewrite every touched index page into the WAL each time.
+   */
   async flush(): Promise<void> {
     if (this.buffered === 0) return;
     const work = [...this.buffers.entries()].filter(([, b]) => b.rows.length > 0);
-    await this.db.transaction().execute(async (trx) => {
-      // Losing the last commits on a crash is fine for a seed; waiting for each WAL flush is not.
-      if (this.dialect === 'postgres') await sql`set local synchronous_commit = off`.execute(trx);
-      for (const [table, buffer] of work) {
-        const perStatement = Math.floor(MAX_PARAMS[this.dialect] / buffer.columns.length);
-        for (let i = 0; i < buffer.rows.length; i += perStatement) {
-          const chunk = buffer.rows.slice(i, i + perStatement);
-          const params: unknown[] = [];
-          for (const row of chunk) for (const v of row) params.push(v);
-          await trx.executeQuery(CompiledQuery.raw(this.statement(table, buffer.columns, chunk.length), params));
-        }
-      }
-    });
+    await this.write(this.db, work);
     for (const [table, buffer] of work) {
       this.counts[table] = (this.counts[table] ?? 0) + buffer.rows.length;
       this.written += buffer.rows.length;
@@ -79,6 +75,56 @@ export class BulkLoader {
     }
     this.buffered = 0;
     this.report();
+  }
+
+  private async write(db: Kysely<Database>, work: [TableName, Buffer][]): Promise<void> {
+    for (const [table, buffer] of work) {
+      if (this.dialect === 'postgres') {
+        await this.writeColumns(db, table, buffer);
+        continue;
+      }
+      const perStatement = Math.floor(MAX_PARAMS.sqlite / buffer.columns.length);
+      for (let i = 0; i < buffer.rows.length; i += perStatement) {
+        const chunk = buffer.rows.slice(i, i + perStatement);
+        const params: unknown[] = [];
+        for (const row of chunk) for (const v of row) params.push(v);
+        await db.executeQuery(CompiledQuery.raw(this.statement(table, buffer.columns, chunk.length), params));
+      }
+    }
+  }
+
+  /**
+   * PostgreSQL: one array parameter per column, `insert ... select * from unnest($1::int8[], ...)`.
+   * Parsing and binding 16 arrays costs the server far less than 65,535 scalar placeholders, and
+   * the parameter limit no longer caps the rows per statement.
+   */
+  private async writeColumns(db: Kysely<Database>, table: TableName, buffer: Buffer): Promise<void> {
+    const types = await this.columnTypes(db, table, buffer.columns);
+    const cols = buffer.columns.map((c) => `"${c}"`).join(', ');
+    const arrays = types.map((t, i) => `$${i + 1}::${t}[]`).join(', ');
+    const text = `insert into "${table}" (${cols}) select * from unnest(${arrays})`;
+    for (let i = 0; i < buffer.rows.length; i += PG_ROWS_PER_STATEMENT) {
+      const chunk = buffer.rows.slice(i, i + PG_ROWS_PER_STATEMENT);
+      const params = buffer.columns.map((_, c) => chunk.map((row) => row[c]));
+      await db.executeQuery(CompiledQuery.raw(text, params));
+    }
+  }
+
+  /** Element types of the columns (udt names: int8, int4, text, ...), read once per table. */
+  private async columnTypes(db: Kysely<Database>, table: string, columns: readonly string[]): Promise<string[]> {
+    const cached = this.types.get(table);
+    if (cached) return cached;
+    const { rows } = await sql<{ column_name: string; udt_name: string }>`
+      select column_name, udt_name from information_schema.columns
+      where table_schema = current_schema() and table_name = ${table}`.execute(db);
+    const byName = new Map(rows.map((r) => [r.column_name, r.udt_name]));
+    const types = columns.map((c) => {
+      const t = byName.get(c);
+      if (!t) throw new Error(`bulk: ${table}.${c} not found`);
+      return t;
+    });
+    this.types.set(table, types);
+    return types;
   }
 
   private statement(table: string, columns: readonly string[], rows: number): string {

@@ -45,7 +45,7 @@ export async function claimSendCooldown(db: Db, email: string, now: number): Pro
   await startSendCooldown(db, email, now);
 }
 
-export interface IssuedCode { challengeId: string; code: string }
+export interface IssuedCode { challengeId: string; code: string; deliver: boolean }
 
 /** Starts a new sign-in attempt for the e-mail; earlier attempts stop verifying. */
 export async function startAttempt(db: Db, secret: string, now: number, email: string, newUser: boolean, context: object): Promise<IssuedCode> {
@@ -62,12 +62,18 @@ export async function startAttempt(db: Db, secret: string, now: number, email: s
     expires_at: now + OTP_VALID_SECONDS * 1000,
     resend_available_at: now + OTP_RESEND_COOLDOWN_SECONDS * 1000,
   }).execute();
-  return { challengeId, code };
+  return { challengeId, code, deliver: (context as { deliver?: boolean }).deliver !== false };
 }
 
 const newestChallenge = (db: Db, email: string) =>
   db.selectFrom('otp_challenges').selectAll().where('email', '=', email)
     .orderBy('created_at', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
+
+/** Whether the e-mail's newest code has been used (its owner signed in with it). */
+export async function hasUsedNewestCode(db: Db, email: string): Promise<boolean> {
+  const challenge = await newestChallenge(db, email);
+  return challenge !== undefined && challenge.used_at !== null;
+}
 
 /** Replaces the code of the e-mail's live attempt; undefined when there is none to replace. */
 export async function replaceCode(db: Db, secret: string, now: number, email: string): Promise<IssuedCode | undefined> {
@@ -81,7 +87,8 @@ export async function replaceCode(db: Db, secret: string, now: number, email: st
     expires_at: now + OTP_VALID_SECONDS * 1000,
     resend_available_at: now + OTP_RESEND_COOLDOWN_SECONDS * 1000,
   }).where('id', '=', challenge.id).execute();
-  return { challengeId: challenge.id, code };
+  const context = JSON.parse(challenge.context_json ?? '{}') as { deliver?: boolean };
+  return { challengeId: challenge.id, code, deliver: context.deliver !== false };
 }
 
 async function countWrongCode(db: Db, email: string, now: number): Promise<void> {

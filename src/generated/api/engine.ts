@@ -237,7 +237,7 @@ export interface paths {
          * @description Development helper. When no SMTP server is configured the engine does not send e-mails: it prints
          *     them to its log and keeps them in the dev mailbox, which this call lists, newest first (sign-in
          *     codes, invitations, magic links). `to` keeps only the mails to one address (case-insensitive);
-         *     `limit` caps the count (default 20, at most 100). The mailbox keeps the last 500 mails in memory.
+         *     `limit` caps the count (default 20, at most 100). The mailbox is a table of the engine database.
          *     This route does not exist when NODE_ENV=production (404 like any unknown path), and it is public
          *     so end-to-end tests can read a code without a session.
          */
@@ -389,6 +389,8 @@ export interface paths {
          *     e.g. for auth.createSession). The API Keys & Webhooks page shows the production key with a copy
          *     button ('Copied', 1 s). Retrieving the production key also completes the API key sub-step of the
          *     getting-started embed step.
+         *     An organisation without keys gets both on its first call. Keys are stored as a sha-256 hash (for
+         *     bearer authentication) and encrypted with AES-256-GCM under the engine's secret (to show them again).
          *     The dashboard shows 'Something went wrong while fetching API key, Please try again' on failure.
          */
         get: operations["appGetApiKeys"];
@@ -537,6 +539,13 @@ export interface paths {
          *     - Webhook tests (this call, app.testWebhookEvent and app.postWebhookUrls) are limited to 30 per
          *       minute per organisation, else 429.
          *     The dashboard shows 'Webhook live test failed' when the call itself fails.
+         *
+         *     Signing (every POST the engine makes to a webhook: tests, test events and real deliveries): the
+         *     body is JSON and the request carries `X-Webhook-Signature: t=<unix seconds>,v1=<hex>` where hex is
+         *     HMAC-SHA256 of `<t>.<raw body>` keyed with the organisation's production API key (app.getApiKeys;
+         *     generating a new key changes the signing key), plus `X-Webhook-Id` (unique per POST) and
+         *     `X-Webhook-Event` (the event type). Receivers recompute the HMAC over the raw body, compare in
+         *     constant time and refuse timestamps more than 5 minutes off.
          */
         post: operations["appTestWebhook"];
         delete?: never;
@@ -565,7 +574,8 @@ export interface paths {
          *       for this category in the last hour, else 409 (code WEBHOOK_NOT_LIVE)
          *       'Webhook is not live, please test the webhook first'.
          *     - `subCategory` and `eventType` must be an event of the category, else 400 (field names the one that
-         *       is not).
+         *       is not: 'Unknown subcategory '{subCategory}' for {category}', 'Unknown event type '{eventType}' for
+         *       {subCategory}').
          *     - Empty or invalid `tempDestination` answers 400 'Please enter a valid webhook'.
          *     - Shares the webhook-test limit of app.testWebhook (30 per minute per organisation), else 429.
          */
@@ -618,7 +628,7 @@ export interface paths {
          *     - `appId`: only the models the app supports (capability not NA) are listed.
          *     - `appId` and `originOrgId`: the integrated account of that end-customer organisation and app;
          *       `modelEnabled` is that account's subscription. 404 when there is no such account; `originOrgId`
-         *       without `appId` answers 400 (field appId).
+         *       without `appId` answers 400 (field appId), and so does an `appId` that is not an app of the category.
          *     Default models (`defaultModel`) are always enabled and cannot be unselected.
          *     The dashboard shows 'Something went wrong while fetching models, please try again' on failure, then
          *     an empty state.
@@ -643,7 +653,9 @@ export interface paths {
          * Unified API calls of a category
          * @description The unified API calls available for a category, per subcategory, for the expandable list of the
          *     getting-started Fetch Data step: each call's type (HTTP method), name, URL and documentation link.
-         *     msg.apiCalls maps each subcategory value to its label and calls.
+         *     msg.apiCalls maps each subcategory value to its label and calls, subcategories in the display order
+         *     of app.getModelsOfCategory; calls of no subcategory (passthrough, lookups) come last under the key
+         *     `general` (label General). URLs are on the engine's public origin.
          */
         get: operations["appApiCallsDataForCategory"];
         put?: never;
@@ -672,7 +684,9 @@ export interface paths {
          *     connect afterwards.
          *
          *     - Default models are always included (added when missing).
-         *     - Unknown subcategories or model ids of the category answer 400 (field names the entry).
+         *     - Unknown subcategories or model ids of the category answer 400 (field names the entry, e.g.
+         *       `syncModels.0.subCategory` 'Unknown subcategory '{value}' of {category label}' or
+         *       `syncModels.0.syncModels.1` 'Unknown data model '{modelId}' of {subcategory}').
          *     - The category must be enabled, else 409 'Please enable categories from Getting Started'; a category
          *       without sync data models (journey stepInitialData.skipSyncs) answers 409 'This category has no data models to sync'.
          *     - Calling it again replaces the settings (idempotent); app.updateSyncModels and
@@ -1161,6 +1175,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/app.payment.invoices/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download an invoice PDF
+         * @description The invoice document behind Invoice.download_url and app.payment.invoices/{id}: a PDF the engine
+         *     renders from the invoice (number, date, organisation, line items, total, amount paid, status). The
+         *     link's `expires` and `signature` query parameters are the credential (no bearer token, so the
+         *     dashboard can download it directly; `security: []`); a missing, wrong or expired signature (valid 1
+         *     hour) answers 403, an invoice that no longer exists 404. Served as an attachment named
+         *     Invoice-{number}.pdf.
+         */
+        get: operations["appPaymentInvoicesIdPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/app.payment.customer": {
         parameters: {
             query?: never;
@@ -1519,19 +1558,28 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * The stored logo
+         * @description Serves an uploaded logo (the url of app.uploads/{key} and orgLogo.url of app.customUiDetails), and the
+         *     platform's default logo under the key default-logo.svg (orgLogo.defaultUrl). Public, so the dashboard
+         *     and the auth component can show it in an img tag; keys are unguessable. Served as image/svg+xml with a
+         *     Content-Security-Policy that forbids scripts and a nosniff header. A key that is unknown or not yet
+         *     uploaded answers 404.
+         */
+        get: operations["appUploadsKey"];
         /**
          * Upload the logo to its signed URL
          * @description Receives the svg logo at the signed URL from app.getSignedUrl. The URL's `expires` and `signature`
          *     query parameters are the credential (no bearer token, so `security: []`); a missing, wrong, expired or
-         *     already used signature answers 403. The engine checks, in this order:
+         *     already used signature answers 403 (both parameters are optional in the schema so that a missing one
+         *     is a 403, not a 400). The engine checks, in this order:
          *     - Content-Type image/svg+xml and a body that parses as an svg document, else 400 'Invalid file type';
          *     - at most 204,800 bytes, else 400 'File size is greater than 200KB' (the body is not read further);
          *     - no script tag (nor event-handler attributes, javascript: links or foreign objects), else 400 'Invalid svg!'.
          *     The stored file becomes the logo only when app.customUiDetails saves its key. Unused uploads are
          *     deleted after 24 h.
          */
-        put: operations["appUploadsKey"];
+        put: operations["appUploadsKeySave"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1613,7 +1661,9 @@ export interface paths {
          *     - Page-number paging, 10 rows by default; pageNo is 1-based. A caller may send the previous
          *       page's nextCursor as cursor so a deep page costs what the first does; a cursor that does not
          *       belong to this query gives 400. Changing a filter resets to page 1.
-         *     - Rows are ordered by apiCalls descending, then organization, then orgId.
+         *     - Rows are ordered newest organisation first (when the end customer was first seen), ties by
+         *       orgId, so pages are keyset ranges of one index; ordering by the period's API calls would mean
+         *       summing every organisation's counters for each page.
          *     - The API calls cell links to the organisation's API logs; that link uses last180 when the
          *       filter is all or last365 (logs have no all).
          *     - An organisation appears when it has at least one integrated account (in any state).
@@ -1786,8 +1836,8 @@ export interface paths {
         /**
          * Create a magic link
          * @description Creates a magic link from the Create Magic Link form (accounts screen and getting started): an
-         *     auth session for the end customer's organisation and user, and the integrated account it will
-         *     connect (state 'Email sent' until the end user finishes). msg holds the link and the
+         *     auth session for the end customer's organisation and user, and the integrationId reserved for
+         *     the integrated account the end user connects through it. msg holds the link and the
          *     integrationId; the dashboard shows them in the Magic link result dialog ('Copied' on copy).
          *     Generating a link completes the magic-link path of getting started.
          *
@@ -1801,7 +1851,8 @@ export interface paths {
          *     'Connector not found'); connector types other than unified-api-sync need the feature flag
          *     ai_connectors (403); a language other than en needs the plan feature languageOptions (403
          *     'Language options aren't available under the current plan. Please contact support to enable
-         *     this feature.'); customMappingRequired is stored false when showCustomMapping is false; a test
+         *     this feature.'), and a language outside the organisation's languageOptions gives 400 'Language is
+         *     not supported'; customMappingRequired is stored false when showCustomMapping is false; a test
          *     account gets the organisation's test expiry, 4082423548 s when none is configured.
          *     The dashboard shows 'Something went wrong, please try again' when this call fails without a message.
          */
@@ -1860,7 +1911,8 @@ export interface paths {
          *
          *     - Jobs of Deactivated and Expired accounts are not listed; jobs of paused accounts are listed
          *       with upcomingSync null.
-         *     - Page-number paging, 10 rows by default; the previous page's nextCursor may be sent as cursor.
+         *     - Page-number paging, 10 rows by default, newest job first; the previous page's nextCursor may
+         *       be sent as cursor (a cursor from another filter set gives 400).
          *       Changing a filter resets to page 1.
          *     - Frequency shows STANDARD/MEDIUM/HIGH or 'Every {frequencyRate} {frequencyUnit}'.
          *     - A row opens /dashboard/syncs/{jobId}.
@@ -1953,7 +2005,9 @@ export interface paths {
          *     errors (status above 299; webhook records failed or stale) and the period's totals. It takes the
          *     logs table's own filters as flat query parameters, so one filter bar drives both: timestamp (the
          *     time period in seconds times 1000, default last 30 days; logs have no 'all'), category and
-         *     originOrgId. Every bucket of the period is present, zeros included.
+         *     originOrgId. Every bucket of the period is present, zeros included. Daily points are whole UTC
+         *     days from the day the period starts in (read from the daily counters, not from the logs), so
+         *     their totals may include activity of that first day before the period's start.
          */
         get: operations["appGetLogsGraphData"];
         put?: never;
@@ -5410,7 +5464,7 @@ export interface components {
          *           "date_to": 1769904000
          *         }
          *       ],
-         *       "download_url": "https://dashboard.example.com/api/billing/invoices/INV-000123.pdf?expires=1767232800&signature=3f9a",
+         *       "download_url": "https://dashboard.example.com/api/app.payment.invoices/INV-000123/pdf?expires=1767232800&signature=eyJpIjoiaW52Y18wMUhaWCJ9.3f9a2c",
          *       "fileName": "Invoice-INV-000123.pdf"
          *     }
          */
@@ -5460,7 +5514,7 @@ export interface components {
          *                 "date_to": 1769904000
          *               }
          *             ],
-         *             "download_url": "https://dashboard.example.com/api/billing/invoices/INV-000123.pdf?expires=1767232800&signature=3f9a",
+         *             "download_url": "https://dashboard.example.com/api/app.payment.invoices/INV-000123/pdf?expires=1767232800&signature=eyJpIjoiaW52Y18wMUhaWCJ9.3f9a2c",
          *             "fileName": "Invoice-INV-000123.pdf"
          *           }
          *         ],
@@ -5480,7 +5534,7 @@ export interface components {
         /**
          * @description A download of an invoice document.
          * @example {
-         *       "download_url": "https://dashboard.example.com/api/billing/invoices/INV-000123.pdf?expires=1767232800&signature=3f9a",
+         *       "download_url": "https://dashboard.example.com/api/app.payment.invoices/INV-000123/pdf?expires=1767232800&signature=eyJpIjoiaW52Y18wMUhaWCJ9.3f9a2c",
          *       "valid_till": 1767232800,
          *       "mime_type": "application/pdf",
          *       "fileName": "Invoice-INV-000123.pdf"
@@ -5503,7 +5557,7 @@ export interface components {
          *       "success": true,
          *       "msg": [
          *         {
-         *           "download_url": "https://dashboard.example.com/api/billing/invoices/INV-000123.pdf?expires=1767232800&signature=3f9a",
+         *           "download_url": "https://dashboard.example.com/api/app.payment.invoices/INV-000123/pdf?expires=1767232800&signature=eyJpIjoiaW52Y18wMUhaWCJ9.3f9a2c",
          *           "valid_till": 1767232800,
          *           "mime_type": "application/pdf",
          *           "fileName": "Invoice-INV-000123.pdf"
@@ -5592,8 +5646,10 @@ export interface components {
             card_type: "visa" | "mastercard" | "american_express" | "discover" | "jcb" | "diners_club" | "other";
             /** @description The number with all but the last four digits masked, e.g. ************4242. */
             masked_number: string;
-            expiry_month: number;
-            expiry_year: number;
+            /** @description null when the card was recorded without its expiry. */
+            expiry_month: number | null;
+            /** @description null when the card was recorded without its expiry. */
+            expiry_year: number | null;
         };
         /**
          * @example {
@@ -6502,7 +6558,7 @@ export interface components {
             msg: {
                 /** @description Organizations matching the filters, all pages (the total above the table). */
                 orgCount: number;
-                /** @description One page of organizations, most API calls first, then by organization name. */
+                /** @description One page of organizations, newest organisation first (when the end customer was first seen). */
                 organizationDetails: components["schemas"]["OrganizationRow"][];
                 /** @description Whether a next page exists. */
                 hasMoreRecords: boolean;
@@ -7037,7 +7093,7 @@ export interface components {
              * @description The link to send to the end user; it opens /magic/authorize?state=... (state encodes authSessionToken and sandbox).
              */
             link: string;
-            /** @description Id of the integrated account the link connects (it shows as 'Email sent' until the end user finishes). */
+            /** @description Id reserved for the integrated account the end user connects through the link. */
             integrationId: string;
         };
         /**
@@ -7214,7 +7270,7 @@ export interface components {
         AppDashboardSyncJobsResponse: {
             success: components["schemas"]["SuccessFlag"];
             msg: {
-                /** @description One page of sync jobs, soonest upcomingSync first (paused jobs last), then by syncJobId. */
+                /** @description One page of sync jobs, newest job first (when the job was created), ties by syncJobId. */
                 items: components["schemas"]["SyncJobRow"][];
                 /** @description Sync jobs matching the filters, all pages ('Total Active Syncs'). */
                 totalActiveSyncs: number;
@@ -7446,7 +7502,7 @@ export interface components {
                 eventsConsumed: number;
                 /** @description Records the run processed. */
                 eventsProcessed: number;
-                /** @description One page of records, newest dispatchedAt first (undispatched last), ties by auditId. */
+                /** @description One page of records, newest dispatchedAt first, ties by the order the records were written (newest first). */
                 items: components["schemas"]["SyncRecordRow"][];
                 /** @description Cursor of the next page; null on the last page. */
                 nextCursor: string | null;
@@ -7653,7 +7709,7 @@ export interface components {
         AppGetLogsDataV2Response: {
             success: components["schemas"]["SuccessFlag"];
             msg: {
-                /** @description One page of logs of the requested view, newest first (requestTimestamp or timestamp), ties by logId. */
+                /** @description One page of logs of the requested view, newest first (requestTimestamp or timestamp), ties by the order the logs were written (newest first). */
                 logs: components["schemas"]["LogRow"][];
                 /** @description Whether a next page exists. */
                 hasMoreRecords: boolean;
@@ -7756,7 +7812,7 @@ export interface components {
              *     logs row passes as route state, so a reloaded page keeps them).
              */
             msg: {
-                /** @description One page of records, newest requestTimestamp first, ties by recordId. */
+                /** @description One page of records, newest requestTimestamp first, ties by the order the records were written (newest first). */
                 logs: components["schemas"]["WebhookRecordRow"][];
                 /** @description Whether a next page exists. */
                 hasMoreRecords: boolean;
@@ -8113,7 +8169,7 @@ export interface components {
         AppIssueDataResponse: {
             success: components["schemas"]["SuccessFlag"];
             msg: {
-                /** @description One page of issues, newest date first, ties by issueId. */
+                /** @description One page of issues, newest date first, ties by the order the issues were raised (newest first). */
                 issues: components["schemas"]["IssueRow"][];
                 /** @description Cursor of the next page; null on the last page. */
                 nextCursor: string | null;
@@ -10632,6 +10688,37 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
+    appPaymentInvoicesIdPdf: {
+        parameters: {
+            query?: {
+                /** @description Expiry of the link, unix seconds (part of the signature). Optional in the schema so that a missing one is a 403. */
+                expires?: number;
+                /** @description HMAC of the invoice, the organisation and expires, issued with the link. */
+                signature?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The invoice number (Invoice.id). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoice PDF. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
     appPaymentCustomer: {
         parameters: {
             query?: never;
@@ -11102,11 +11189,36 @@ export interface operations {
     };
     appUploadsKey: {
         parameters: {
-            query: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The upload key, or default-logo.svg. */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The svg file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/svg+xml": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    appUploadsKeySave: {
+        parameters: {
+            query?: {
                 /** @description Expiry of the signed URL, unix seconds (part of the signature). */
-                expires: number;
+                expires?: number;
                 /** @description HMAC of the key, the organisation and expires, issued by app.getSignedUrl. */
-                signature: string;
+                signature?: string;
             };
             header?: never;
             path: {

@@ -465,7 +465,7 @@ export const engineDocument = {
       "get": {
         "operationId": "devMailbox",
         "summary": "Mails sent by the dev mailbox (development only)",
-        "description": "Development helper. When no SMTP server is configured the engine does not send e-mails: it prints\nthem to its log and keeps them in the dev mailbox, which this call lists, newest first (sign-in\ncodes, invitations, magic links). `to` keeps only the mails to one address (case-insensitive);\n`limit` caps the count (default 20, at most 100). The mailbox keeps the last 500 mails in memory.\nThis route does not exist when NODE_ENV=production (404 like any unknown path), and it is public\nso end-to-end tests can read a code without a session.\n",
+        "description": "Development helper. When no SMTP server is configured the engine does not send e-mails: it prints\nthem to its log and keeps them in the dev mailbox, which this call lists, newest first (sign-in\ncodes, invitations, magic links). `to` keeps only the mails to one address (case-insensitive);\n`limit` caps the count (default 20, at most 100). The mailbox is a table of the engine database.\nThis route does not exist when NODE_ENV=production (404 like any unknown path), and it is public\nso end-to-end tests can read a code without a session.\n",
         "tags": [
           "dev"
         ],
@@ -816,7 +816,7 @@ export const engineDocument = {
       "get": {
         "operationId": "appGetApiKeys",
         "summary": "The organisation's API keys",
-        "description": "Returns the organisation's production and sandbox API keys (the bearer keys of customer backends,\ne.g. for auth.createSession). The API Keys & Webhooks page shows the production key with a copy\nbutton ('Copied', 1 s). Retrieving the production key also completes the API key sub-step of the\ngetting-started embed step.\nThe dashboard shows 'Something went wrong while fetching API key, Please try again' on failure.\n",
+        "description": "Returns the organisation's production and sandbox API keys (the bearer keys of customer backends,\ne.g. for auth.createSession). The API Keys & Webhooks page shows the production key with a copy\nbutton ('Copied', 1 s). Retrieving the production key also completes the API key sub-step of the\ngetting-started embed step.\nAn organisation without keys gets both on its first call. Keys are stored as a sha-256 hash (for\nbearer authentication) and encrypted with AES-256-GCM under the engine's secret (to show them again).\nThe dashboard shows 'Something went wrong while fetching API key, Please try again' on failure.\n",
         "tags": [
           "keys"
         ],
@@ -1037,7 +1037,7 @@ export const engineDocument = {
       "post": {
         "operationId": "appTestWebhook",
         "summary": "Test a webhook URL",
-        "description": "The engine POSTs a signed test event (JSON, eventType `webhook.test`, the category) to\n`tempDestination` with a 10 s timeout and no redirects, and reports the answer. msg.status 200 means\nthe webhook is live (the dashboard shows 'Webhook is live' and the Test button becomes Live);\nanything else is not live and the dashboard shows msg.statusMessage. A destination that cannot be\nreached answers msg.status 0 with the network error in msg.statusMessage. The live state is held by\nthe engine for one hour per organisation, category and exact URL (editing the URL resets it).\n\n- Empty or invalid `tempDestination` (trimmed) answers 400 'Please enter a valid webhook'; plain\n  http and private, loopback or link-local destinations are refused the same way in production.\n  Tunnel services are unsupported and are not special-cased.\n- Webhook tests (this call, app.testWebhookEvent and app.postWebhookUrls) are limited to 30 per\n  minute per organisation, else 429.\nThe dashboard shows 'Webhook live test failed' when the call itself fails.\n",
+        "description": "The engine POSTs a signed test event (JSON, eventType `webhook.test`, the category) to\n`tempDestination` with a 10 s timeout and no redirects, and reports the answer. msg.status 200 means\nthe webhook is live (the dashboard shows 'Webhook is live' and the Test button becomes Live);\nanything else is not live and the dashboard shows msg.statusMessage. A destination that cannot be\nreached answers msg.status 0 with the network error in msg.statusMessage. The live state is held by\nthe engine for one hour per organisation, category and exact URL (editing the URL resets it).\n\n- Empty or invalid `tempDestination` (trimmed) answers 400 'Please enter a valid webhook'; plain\n  http and private, loopback or link-local destinations are refused the same way in production.\n  Tunnel services are unsupported and are not special-cased.\n- Webhook tests (this call, app.testWebhookEvent and app.postWebhookUrls) are limited to 30 per\n  minute per organisation, else 429.\nThe dashboard shows 'Webhook live test failed' when the call itself fails.\n\nSigning (every POST the engine makes to a webhook: tests, test events and real deliveries): the\nbody is JSON and the request carries `X-Webhook-Signature: t=<unix seconds>,v1=<hex>` where hex is\nHMAC-SHA256 of `<t>.<raw body>` keyed with the organisation's production API key (app.getApiKeys;\ngenerating a new key changes the signing key), plus `X-Webhook-Id` (unique per POST) and\n`X-Webhook-Event` (the event type). Receivers recompute the HMAC over the raw body, compare in\nconstant time and refuse timestamps more than 5 minutes off.\n",
         "tags": [
           "keys"
         ],
@@ -1089,7 +1089,7 @@ export const engineDocument = {
       "post": {
         "operationId": "appTestWebhookEvent",
         "summary": "Send one sample event to a webhook URL",
-        "description": "Send event in the webhook modal: the engine POSTs the sample payload of `eventType` of\n`subCategory` (the codeSnippet of app.webhookEventDataOfCategory), signed like a real delivery, to\n`tempDestination` (10 s timeout) and reports the answer. A 200 answer marks the event tested for that\ndestination; msg.progress is the modal's progress bar. Events are tested one by one.\n\n- Testing events requires a live webhook: `tempDestination` must have answered 200 to app.testWebhook\n  for this category in the last hour, else 409 (code WEBHOOK_NOT_LIVE)\n  'Webhook is not live, please test the webhook first'.\n- `subCategory` and `eventType` must be an event of the category, else 400 (field names the one that\n  is not).\n- Empty or invalid `tempDestination` answers 400 'Please enter a valid webhook'.\n- Shares the webhook-test limit of app.testWebhook (30 per minute per organisation), else 429.\n",
+        "description": "Send event in the webhook modal: the engine POSTs the sample payload of `eventType` of\n`subCategory` (the codeSnippet of app.webhookEventDataOfCategory), signed like a real delivery, to\n`tempDestination` (10 s timeout) and reports the answer. A 200 answer marks the event tested for that\ndestination; msg.progress is the modal's progress bar. Events are tested one by one.\n\n- Testing events requires a live webhook: `tempDestination` must have answered 200 to app.testWebhook\n  for this category in the last hour, else 409 (code WEBHOOK_NOT_LIVE)\n  'Webhook is not live, please test the webhook first'.\n- `subCategory` and `eventType` must be an event of the category, else 400 (field names the one that\n  is not: 'Unknown subcategory '{subCategory}' for {category}', 'Unknown event type '{eventType}' for\n  {subCategory}').\n- Empty or invalid `tempDestination` answers 400 'Please enter a valid webhook'.\n- Shares the webhook-test limit of app.testWebhook (30 per minute per organisation), else 429.\n",
         "tags": [
           "keys"
         ],
@@ -1195,7 +1195,7 @@ export const engineDocument = {
       "get": {
         "operationId": "appGetModelsOfCategory",
         "summary": "Data models of a category per subcategory",
-        "description": "The data models of a category, per subcategory (sync type), for the data-model selection of the\ngetting-started Fetch Data step and of the Subscribed data models modal of an integrated account.\nmsg maps each subcategory value to its value, label and modelDetails.\n\n- Category level (no appId): `modelEnabled` is the organisation's selection for the category\n  (app.enableSyncForCategory / app.updateSyncModels), or the default models when syncs are not\n  enabled yet.\n- `appId`: only the models the app supports (capability not NA) are listed.\n- `appId` and `originOrgId`: the integrated account of that end-customer organisation and app;\n  `modelEnabled` is that account's subscription. 404 when there is no such account; `originOrgId`\n  without `appId` answers 400 (field appId).\nDefault models (`defaultModel`) are always enabled and cannot be unselected.\nThe dashboard shows 'Something went wrong while fetching models, please try again' on failure, then\nan empty state.\n",
+        "description": "The data models of a category, per subcategory (sync type), for the data-model selection of the\ngetting-started Fetch Data step and of the Subscribed data models modal of an integrated account.\nmsg maps each subcategory value to its value, label and modelDetails.\n\n- Category level (no appId): `modelEnabled` is the organisation's selection for the category\n  (app.enableSyncForCategory / app.updateSyncModels), or the default models when syncs are not\n  enabled yet.\n- `appId`: only the models the app supports (capability not NA) are listed.\n- `appId` and `originOrgId`: the integrated account of that end-customer organisation and app;\n  `modelEnabled` is that account's subscription. 404 when there is no such account; `originOrgId`\n  without `appId` answers 400 (field appId), and so does an `appId` that is not an app of the category.\nDefault models (`defaultModel`) are always enabled and cannot be unselected.\nThe dashboard shows 'Something went wrong while fetching models, please try again' on failure, then\nan empty state.\n",
         "tags": [
           "onboarding"
         ],
@@ -1264,7 +1264,7 @@ export const engineDocument = {
       "get": {
         "operationId": "appApiCallsDataForCategory",
         "summary": "Unified API calls of a category",
-        "description": "The unified API calls available for a category, per subcategory, for the expandable list of the\ngetting-started Fetch Data step: each call's type (HTTP method), name, URL and documentation link.\nmsg.apiCalls maps each subcategory value to its label and calls.\n",
+        "description": "The unified API calls available for a category, per subcategory, for the expandable list of the\ngetting-started Fetch Data step: each call's type (HTTP method), name, URL and documentation link.\nmsg.apiCalls maps each subcategory value to its label and calls, subcategories in the display order\nof app.getModelsOfCategory; calls of no subcategory (passthrough, lookups) come last under the key\n`general` (label General). URLs are on the engine's public origin.\n",
         "tags": [
           "onboarding"
         ],
@@ -1313,7 +1313,7 @@ export const engineDocument = {
       "post": {
         "operationId": "appEnableSyncForCategory",
         "summary": "Enable syncs for a category",
-        "description": "Enables syncs for a category with the chosen data models per subcategory and the start mode\n(getting-started Fetch Data step). `apiTrigger` true means sync on API trigger (the customer backend\ncalls POST v1.0/sync.start for each integrated account); false starts syncs automatically when an\naccount connects, then every 24 hours by default. The settings apply to integrated accounts that\nconnect afterwards.\n\n- Default models are always included (added when missing).\n- Unknown subcategories or model ids of the category answer 400 (field names the entry).\n- The category must be enabled, else 409 'Please enable categories from Getting Started'; a category\n  without sync data models (journey stepInitialData.skipSyncs) answers 409 'This category has no data models to sync'.\n- Calling it again replaces the settings (idempotent); app.updateSyncModels and\n  app.updateSyncTriggerType change one part.\nSets syncEnabled and syncOnAPI in the Fetch Data step's stepInitialData. The dashboard shows\n'Something went wrong while trying to enable syncs' on failure, then View Syncs.\n",
+        "description": "Enables syncs for a category with the chosen data models per subcategory and the start mode\n(getting-started Fetch Data step). `apiTrigger` true means sync on API trigger (the customer backend\ncalls POST v1.0/sync.start for each integrated account); false starts syncs automatically when an\naccount connects, then every 24 hours by default. The settings apply to integrated accounts that\nconnect afterwards.\n\n- Default models are always included (added when missing).\n- Unknown subcategories or model ids of the category answer 400 (field names the entry, e.g.\n  `syncModels.0.subCategory` 'Unknown subcategory '{value}' of {category label}' or\n  `syncModels.0.syncModels.1` 'Unknown data model '{modelId}' of {subcategory}').\n- The category must be enabled, else 409 'Please enable categories from Getting Started'; a category\n  without sync data models (journey stepInitialData.skipSyncs) answers 409 'This category has no data models to sync'.\n- Calling it again replaces the settings (idempotent); app.updateSyncModels and\n  app.updateSyncTriggerType change one part.\nSets syncEnabled and syncOnAPI in the Fetch Data step's stepInitialData. The dashboard shows\n'Something went wrong while trying to enable syncs' on failure, then View Syncs.\n",
         "tags": [
           "onboarding"
         ],
@@ -2335,6 +2335,75 @@ export const engineDocument = {
         }
       }
     },
+    "/app.payment.invoices/{id}/pdf": {
+      "get": {
+        "operationId": "appPaymentInvoicesIdPdf",
+        "summary": "Download an invoice PDF",
+        "description": "The invoice document behind Invoice.download_url and app.payment.invoices/{id}: a PDF the engine\nrenders from the invoice (number, date, organisation, line items, total, amount paid, status). The\nlink's `expires` and `signature` query parameters are the credential (no bearer token, so the\ndashboard can download it directly; `security: []`); a missing, wrong or expired signature (valid 1\nhour) answers 403, an invoice that no longer exists 404. Served as an attachment named\nInvoice-{number}.pdf.\n",
+        "tags": [
+          "billing"
+        ],
+        "security": [],
+        "x-designed": true,
+        "parameters": [
+          {
+            "name": "id",
+            "in": "path",
+            "required": true,
+            "description": "The invoice number (Invoice.id).",
+            "schema": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 64
+            }
+          },
+          {
+            "name": "expires",
+            "in": "query",
+            "required": false,
+            "description": "Expiry of the link, unix seconds (part of the signature). Optional in the schema so that a missing one is a 403.",
+            "schema": {
+              "type": "integer",
+              "minimum": 0,
+              "x-timestamp": "s"
+            }
+          },
+          {
+            "name": "signature",
+            "in": "query",
+            "required": false,
+            "description": "HMAC of the invoice, the organisation and expires, issued with the link.",
+            "schema": {
+              "type": "string",
+              "minLength": 16,
+              "maxLength": 512
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The invoice PDF.",
+            "content": {
+              "application/pdf": {
+                "schema": {
+                  "type": "string",
+                  "format": "binary"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          }
+        }
+      }
+    },
     "/app.payment.customer": {
       "get": {
         "operationId": "appPaymentCustomer",
@@ -3107,10 +3176,52 @@ export const engineDocument = {
       }
     },
     "/app.uploads/{key}": {
-      "put": {
+      "get": {
         "operationId": "appUploadsKey",
+        "summary": "The stored logo",
+        "description": "Serves an uploaded logo (the url of app.uploads/{key} and orgLogo.url of app.customUiDetails), and the\nplatform's default logo under the key default-logo.svg (orgLogo.defaultUrl). Public, so the dashboard\nand the auth component can show it in an img tag; keys are unguessable. Served as image/svg+xml with a\nContent-Security-Policy that forbids scripts and a nosniff header. A key that is unknown or not yet\nuploaded answers 404.\n",
+        "tags": [
+          "personalisation"
+        ],
+        "security": [],
+        "x-designed": true,
+        "parameters": [
+          {
+            "name": "key",
+            "in": "path",
+            "required": true,
+            "description": "The upload key, or default-logo.svg.",
+            "schema": {
+              "type": "string",
+              "maxLength": 200,
+              "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]*\\.svg$"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The svg file.",
+            "content": {
+              "image/svg+xml": {
+                "schema": {
+                  "type": "string",
+                  "format": "binary"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          }
+        }
+      },
+      "put": {
+        "operationId": "appUploadsKeySave",
         "summary": "Upload the logo to its signed URL",
-        "description": "Receives the svg logo at the signed URL from app.getSignedUrl. The URL's `expires` and `signature`\nquery parameters are the credential (no bearer token, so `security: []`); a missing, wrong, expired or\nalready used signature answers 403. The engine checks, in this order:\n- Content-Type image/svg+xml and a body that parses as an svg document, else 400 'Invalid file type';\n- at most 204,800 bytes, else 400 'File size is greater than 200KB' (the body is not read further);\n- no script tag (nor event-handler attributes, javascript: links or foreign objects), else 400 'Invalid svg!'.\nThe stored file becomes the logo only when app.customUiDetails saves its key. Unused uploads are\ndeleted after 24 h.\n",
+        "description": "Receives the svg logo at the signed URL from app.getSignedUrl. The URL's `expires` and `signature`\nquery parameters are the credential (no bearer token, so `security: []`); a missing, wrong, expired or\nalready used signature answers 403 (both parameters are optional in the schema so that a missing one\nis a 403, not a 400). The engine checks, in this order:\n- Content-Type image/svg+xml and a body that parses as an svg document, else 400 'Invalid file type';\n- at most 204,800 bytes, else 400 'File size is greater than 200KB' (the body is not read further);\n- no script tag (nor event-handler attributes, javascript: links or foreign objects), else 400 'Invalid svg!'.\nThe stored file becomes the logo only when app.customUiDetails saves its key. Unused uploads are\ndeleted after 24 h.\n",
         "tags": [
           "personalisation"
         ],
@@ -3131,7 +3242,7 @@ export const engineDocument = {
           {
             "name": "expires",
             "in": "query",
-            "required": true,
+            "required": false,
             "description": "Expiry of the signed URL, unix seconds (part of the signature).",
             "schema": {
               "type": "integer",
@@ -3142,7 +3253,7 @@ export const engineDocument = {
           {
             "name": "signature",
             "in": "query",
-            "required": true,
+            "required": false,
             "description": "HMAC of the key, the organisation and expires, issued by app.getSignedUrl.",
             "schema": {
               "type": "string",
@@ -3326,7 +3437,7 @@ export const engineDocument = {
       "get": {
         "operationId": "appGetOrganizations",
         "summary": "Organizations served, with their counters",
-        "description": "The organizations table of /dashboard/organizations: one row per end-customer organisation of\nthe caller's organisation with its integrated accounts (app icons, overflow 3) and its API calls,\nevents emitted, events consumed and issues in the chosen period, plus orgCount (the total above\nthe table). The spec's `?filters` are flat query parameters: timeFilter (default all; the home\ncard links here with all) and the page.\n\n- Page-number paging, 10 rows by default; pageNo is 1-based. A caller may send the previous\n  page's nextCursor as cursor so a deep page costs what the first does; a cursor that does not\n  belong to this query gives 400. Changing a filter resets to page 1.\n- Rows are ordered by apiCalls descending, then organization, then orgId.\n- The API calls cell links to the organisation's API logs; that link uses last180 when the\n  filter is all or last365 (logs have no all).\n- An organisation appears when it has at least one integrated account (in any state).\nThe dashboard shows 'Something went wrong, please try again' when this call fails.\n",
+        "description": "The organizations table of /dashboard/organizations: one row per end-customer organisation of\nthe caller's organisation with its integrated accounts (app icons, overflow 3) and its API calls,\nevents emitted, events consumed and issues in the chosen period, plus orgCount (the total above\nthe table). The spec's `?filters` are flat query parameters: timeFilter (default all; the home\ncard links here with all) and the page.\n\n- Page-number paging, 10 rows by default; pageNo is 1-based. A caller may send the previous\n  page's nextCursor as cursor so a deep page costs what the first does; a cursor that does not\n  belong to this query gives 400. Changing a filter resets to page 1.\n- Rows are ordered newest organisation first (when the end customer was first seen), ties by\n  orgId, so pages are keyset ranges of one index; ordering by the period's API calls would mean\n  summing every organisation's counters for each page.\n- The API calls cell links to the organisation's API logs; that link uses last180 when the\n  filter is all or last365 (logs have no all).\n- An organisation appears when it has at least one integrated account (in any state).\nThe dashboard shows 'Something went wrong, please try again' when this call fails.\n",
         "tags": [
           "dashboard"
         ],
@@ -3918,7 +4029,7 @@ export const engineDocument = {
       "post": {
         "operationId": "appCreateMagicLinkV3",
         "summary": "Create a magic link",
-        "description": "Creates a magic link from the Create Magic Link form (accounts screen and getting started): an\nauth session for the end customer's organisation and user, and the integrated account it will\nconnect (state 'Email sent' until the end user finishes). msg holds the link and the\nintegrationId; the dashboard shows them in the Magic link result dialog ('Copied' on copy).\nGenerating a link completes the magic-link path of getting started.\n\nValidation (400, error.field and the form's message): 'Origin Org ID is required', 'Origin Org\nName is required', 'Origin User Email is required', 'Origin User Name is required' (required and\nnon-blank after trimming), 'Not a valid email!', 'Atleast one category is required' (connector\ntypes unified-api-sync and both-unified-ai), 'Atleast one connector is required' (ai-connectors\nand both-unified-ai), 'Language is required'.\nEngine rules: categories must be enabled for the organisation (400 'Please enable categories\nfrom Getting Started' otherwise); connectorIds must be live connectors of the organisation (400\n'Connector not found'); connector types other than unified-api-sync need the feature flag\nai_connectors (403); a language other than en needs the plan feature languageOptions (403\n'Language options aren't available under the current plan. Please contact support to enable\nthis feature.'); customMappingRequired is stored false when showCustomMapping is false; a test\naccount gets the organisation's test expiry, 4082423548 s when none is configured.\nThe dashboard shows 'Something went wrong, please try again' when this call fails without a message.\n",
+        "description": "Creates a magic link from the Create Magic Link form (accounts screen and getting started): an\nauth session for the end customer's organisation and user, and the integrationId reserved for\nthe integrated account the end user connects through it. msg holds the link and the\nintegrationId; the dashboard shows them in the Magic link result dialog ('Copied' on copy).\nGenerating a link completes the magic-link path of getting started.\n\nValidation (400, error.field and the form's message): 'Origin Org ID is required', 'Origin Org\nName is required', 'Origin User Email is required', 'Origin User Name is required' (required and\nnon-blank after trimming), 'Not a valid email!', 'Atleast one category is required' (connector\ntypes unified-api-sync and both-unified-ai), 'Atleast one connector is required' (ai-connectors\nand both-unified-ai), 'Language is required'.\nEngine rules: categories must be enabled for the organisation (400 'Please enable categories\nfrom Getting Started' otherwise); connectorIds must be live connectors of the organisation (400\n'Connector not found'); connector types other than unified-api-sync need the feature flag\nai_connectors (403); a language other than en needs the plan feature languageOptions (403\n'Language options aren't available under the current plan. Please contact support to enable\nthis feature.'), and a language outside the organisation's languageOptions gives 400 'Language is\nnot supported'; customMappingRequired is stored false when showCustomMapping is false; a test\naccount gets the organisation's test expiry, 4082423548 s when none is configured.\nThe dashboard shows 'Something went wrong, please try again' when this call fails without a message.\n",
         "tags": [
           "accounts"
         ],
@@ -4050,7 +4161,7 @@ export const engineDocument = {
       "post": {
         "operationId": "appDashboardSyncJobs",
         "summary": "Sync jobs",
-        "description": "The table of /dashboard/syncs: one row per sync job (one data type of one integrated account)\nof the caller's organisation, with 'Total Active Syncs' above it (msg.totalActiveSyncs). The\nbody carries the spec's {integration, organization} filters (integrationId and originOrgId,\nboth optional) and the page.\n\n- Jobs of Deactivated and Expired accounts are not listed; jobs of paused accounts are listed\n  with upcomingSync null.\n- Page-number paging, 10 rows by default; the previous page's nextCursor may be sent as cursor.\n  Changing a filter resets to page 1.\n- Frequency shows STANDARD/MEDIUM/HIGH or 'Every {frequencyRate} {frequencyUnit}'.\n- A row opens /dashboard/syncs/{jobId}.\n- The choices of both filters come from app.filtersMetadata?pageId=syncs.\nThe dashboard shows 'Something went wrong' when this call fails.\n",
+        "description": "The table of /dashboard/syncs: one row per sync job (one data type of one integrated account)\nof the caller's organisation, with 'Total Active Syncs' above it (msg.totalActiveSyncs). The\nbody carries the spec's {integration, organization} filters (integrationId and originOrgId,\nboth optional) and the page.\n\n- Jobs of Deactivated and Expired accounts are not listed; jobs of paused accounts are listed\n  with upcomingSync null.\n- Page-number paging, 10 rows by default, newest job first; the previous page's nextCursor may\n  be sent as cursor (a cursor from another filter set gives 400).\n  Changing a filter resets to page 1.\n- Frequency shows STANDARD/MEDIUM/HIGH or 'Every {frequencyRate} {frequencyUnit}'.\n- A row opens /dashboard/syncs/{jobId}.\n- The choices of both filters come from app.filtersMetadata?pageId=syncs.\nThe dashboard shows 'Something went wrong' when this call fails.\n",
         "tags": [
           "syncs"
         ],
@@ -4391,7 +4502,7 @@ export const engineDocument = {
       "get": {
         "operationId": "appGetLogsGraphData",
         "summary": "API-call and webhook activity over time",
-        "description": "Designed (the spec names GET /app.getLogsGraphData but shows neither request nor response).\nThe graph above the logs table of /dashboard/logs: unified API calls and webhook records of the\ncaller's organisation per bucket (hourly for the last 24 hours, daily otherwise, UTC), with their\nerrors (status above 299; webhook records failed or stale) and the period's totals. It takes the\nlogs table's own filters as flat query parameters, so one filter bar drives both: timestamp (the\ntime period in seconds times 1000, default last 30 days; logs have no 'all'), category and\noriginOrgId. Every bucket of the period is present, zeros included.\n",
+        "description": "Designed (the spec names GET /app.getLogsGraphData but shows neither request nor response).\nThe graph above the logs table of /dashboard/logs: unified API calls and webhook records of the\ncaller's organisation per bucket (hourly for the last 24 hours, daily otherwise, UTC), with their\nerrors (status above 299; webhook records failed or stale) and the period's totals. It takes the\nlogs table's own filters as flat query parameters, so one filter bar drives both: timestamp (the\ntime period in seconds times 1000, default last 30 days; logs have no 'all'), category and\noriginOrgId. Every bucket of the period is present, zeros included. Daily points are whole UTC\ndays from the day the period starts in (read from the daily counters, not from the logs), so\ntheir totals may include activity of that first day before the period's start.\n",
         "tags": [
           "logs"
         ],
@@ -11370,7 +11481,7 @@ export const engineDocument = {
               "date_to": 1769904000
             }
           ],
-          "download_url": "https://dashboard.example.com/api/billing/invoices/INV-000123.pdf?expires=1767232800&signature=3f9a",
+          "download_url": "https://dashboard.example.com/api/app.payment.invoices/INV-000123/pdf?expires=1767232800&signature=eyJpIjoiaW52Y18wMUhaWCJ9.3f9a2c",
           "fileName": "Invoice-INV-000123.pdf"
         }
       },
@@ -11429,7 +11540,7 @@ export const engineDocument = {
                     "date_to": 1769904000
                   }
                 ],
-                "download_url": "https://dashboard.example.com/api/billing/invoices/INV-000123.pdf?expires=1767232800&signature=3f9a",
+                "download_url": "https://dashboard.example.com/api/app.payment.invoices/INV-000123/pdf?expires=1767232800&signature=eyJpIjoiaW52Y18wMUhaWCJ9.3f9a2c",
                 "fileName": "Invoice-INV-000123.pdf"
               }
             ],
@@ -11466,7 +11577,7 @@ export const engineDocument = {
           }
         },
         "example": {
-          "download_url": "https://dashboard.example.com/api/billing/invoices/INV-000123.pdf?expires=1767232800&signature=3f9a",
+          "download_url": "https://dashboard.example.com/api/app.payment.invoices/INV-000123/pdf?expires=1767232800&signature=eyJpIjoiaW52Y18wMUhaWCJ9.3f9a2c",
           "valid_till": 1767232800,
           "mime_type": "application/pdf",
           "fileName": "Invoice-INV-000123.pdf"
@@ -11495,7 +11606,7 @@ export const engineDocument = {
           "success": true,
           "msg": [
             {
-              "download_url": "https://dashboard.example.com/api/billing/invoices/INV-000123.pdf?expires=1767232800&signature=3f9a",
+              "download_url": "https://dashboard.example.com/api/app.payment.invoices/INV-000123/pdf?expires=1767232800&signature=eyJpIjoiaW52Y18wMUhaWCJ9.3f9a2c",
               "valid_till": 1767232800,
               "mime_type": "application/pdf",
               "fileName": "Invoice-INV-000123.pdf"
@@ -11674,13 +11785,21 @@ export const engineDocument = {
             "description": "The number with all but the last four digits masked, e.g. ************4242."
           },
           "expiry_month": {
-            "type": "integer",
+            "type": [
+              "integer",
+              "null"
+            ],
             "minimum": 1,
-            "maximum": 12
+            "maximum": 12,
+            "description": "null when the card was recorded without its expiry."
           },
           "expiry_year": {
-            "type": "integer",
-            "minimum": 2000
+            "type": [
+              "integer",
+              "null"
+            ],
+            "minimum": 2000,
+            "description": "null when the card was recorded without its expiry."
           }
         },
         "example": {
@@ -13589,7 +13708,7 @@ export const engineDocument = {
               },
               "organizationDetails": {
                 "type": "array",
-                "description": "One page of organizations, most API calls first, then by organization name.",
+                "description": "One page of organizations, newest organisation first (when the end customer was first seen).",
                 "items": {
                   "$ref": "#/components/schemas/OrganizationRow"
                 }
@@ -14777,7 +14896,7 @@ export const engineDocument = {
           },
           "integrationId": {
             "type": "string",
-            "description": "Id of the integrated account the link connects (it shows as 'Email sent' until the end user finishes)."
+            "description": "Id reserved for the integrated account the end user connects through the link."
           }
         },
         "example": {
@@ -15116,7 +15235,7 @@ export const engineDocument = {
             "properties": {
               "items": {
                 "type": "array",
-                "description": "One page of sync jobs, soonest upcomingSync first (paused jobs last), then by syncJobId.",
+                "description": "One page of sync jobs, newest job first (when the job was created), ties by syncJobId.",
                 "items": {
                   "$ref": "#/components/schemas/SyncJobRow"
                 }
@@ -15613,7 +15732,7 @@ export const engineDocument = {
               },
               "items": {
                 "type": "array",
-                "description": "One page of records, newest dispatchedAt first (undispatched last), ties by auditId.",
+                "description": "One page of records, newest dispatchedAt first, ties by the order the records were written (newest first).",
                 "items": {
                   "$ref": "#/components/schemas/SyncRecordRow"
                 }
@@ -16038,7 +16157,7 @@ export const engineDocument = {
             "properties": {
               "logs": {
                 "type": "array",
-                "description": "One page of logs of the requested view, newest first (requestTimestamp or timestamp), ties by logId.",
+                "description": "One page of logs of the requested view, newest first (requestTimestamp or timestamp), ties by the order the logs were written (newest first).",
                 "items": {
                   "$ref": "#/components/schemas/LogRow"
                 }
@@ -16242,7 +16361,7 @@ export const engineDocument = {
             "properties": {
               "logs": {
                 "type": "array",
-                "description": "One page of records, newest requestTimestamp first, ties by recordId.",
+                "description": "One page of records, newest requestTimestamp first, ties by the order the records were written (newest first).",
                 "items": {
                   "$ref": "#/components/schemas/WebhookRecordRow"
                 }
@@ -16930,7 +17049,7 @@ export const engineDocument = {
             "properties": {
               "issues": {
                 "type": "array",
-                "description": "One page of issues, newest date first, ties by issueId.",
+                "description": "One page of issues, newest date first, ties by the order the issues were raised (newest first).",
                 "items": {
                   "$ref": "#/components/schemas/IssueRow"
                 }

@@ -599,6 +599,20 @@ export const operations: readonly OperationMeta[] = [
   },
   {
     service: 'engine',
+    operationId: 'appPaymentInvoicesIdPdf',
+    method: 'get',
+    path: '/app.payment.invoices/{id}/pdf',
+    tag: 'billing',
+    public: true,
+    security: 'none',
+    roles: [],
+    paging: {
+      style: 'none',
+    },
+    designed: true,
+  },
+  {
+    service: 'engine',
     operationId: 'appPaymentCustomer',
     method: 'get',
     path: '/app.payment.customer',
@@ -813,6 +827,20 @@ export const operations: readonly OperationMeta[] = [
   {
     service: 'engine',
     operationId: 'appUploadsKey',
+    method: 'get',
+    path: '/app.uploads/{key}',
+    tag: 'personalisation',
+    public: true,
+    security: 'none',
+    roles: [],
+    paging: {
+      style: 'none',
+    },
+    designed: true,
+  },
+  {
+    service: 'engine',
+    operationId: 'appUploadsKeySave',
     method: 'put',
     path: '/app.uploads/{key}',
     tag: 'personalisation',

@@ -1754,6 +1754,9 @@ export const getAppPaymentInvoicesIdResponseMock = (
   ...overrideResponse,
 });
 
+export const getAppPaymentInvoicesIdPdfResponseMock = (): Blob =>
+  new Blob([new Uint8Array(faker.number.int({ min: 1, max: 64 }))]);
+
 export const getAppPaymentCustomerResponseBillingAddressMock = (
   overrideResponse: Partial<BillingAddress> = {},
 ): BillingAddress => ({
@@ -1784,8 +1787,8 @@ export const getAppPaymentCustomerResponsePaymentCardMock = (
       'other',
     ] as const),
     masked_number: faker.string.alpha({ length: { min: 10, max: 20 } }),
-    expiry_month: faker.number.int({ min: 1, max: 12 }),
-    expiry_year: faker.number.int({ min: 2000 }),
+    expiry_month: faker.helpers.arrayElement([faker.number.int({ min: 1, max: 12 }), null]),
+    expiry_year: faker.helpers.arrayElement([faker.number.int({ min: 2000 }), null]),
   },
   ...overrideResponse,
 });
@@ -2286,7 +2289,10 @@ export const getAppGetSignedUrlResponseMock = (
   ...overrideResponse,
 });
 
-export const getAppUploadsKeyResponseMock = (
+export const getAppUploadsKeyResponseMock = (): Blob =>
+  new Blob([new Uint8Array(faker.number.int({ min: 1, max: 64 }))]);
+
+export const getAppUploadsKeySaveResponseMock = (
   overrideResponse: Partial<Extract<AppUploadsKeyResponse, object>> = {},
 ): AppUploadsKeyResponse => ({
   success: true,
@@ -5012,6 +5018,29 @@ export const getAppPaymentInvoicesIdMockHandler = (
   );
 };
 
+export const getAppPaymentInvoicesIdPdfMockHandler = (
+  overrideResponse?:
+    Blob | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<Blob> | Blob),
+  options?: RequestHandlerOptions,
+) => {
+  return http.get(
+    '*/api/app.payment.invoices/:id/pdf',
+    async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+      const binaryBody =
+        overrideResponse !== undefined
+          ? typeof overrideResponse === 'function'
+            ? await overrideResponse(info)
+            : overrideResponse
+          : getAppPaymentInvoicesIdPdfResponseMock();
+      return new HttpResponse(binaryBody, {
+        status: 200,
+        headers: { 'Content-Type': 'application/pdf' },
+      });
+    },
+    options,
+  );
+};
+
 export const getAppPaymentCustomerMockHandler = (
   overrideResponse?:
     | AppPaymentCustomerResponse
@@ -5374,6 +5403,29 @@ export const getAppGetSignedUrlMockHandler = (
 
 export const getAppUploadsKeyMockHandler = (
   overrideResponse?:
+    Blob | ((info: Parameters<Parameters<typeof http.get>[1]>[0]) => Promise<Blob> | Blob),
+  options?: RequestHandlerOptions,
+) => {
+  return http.get(
+    '*/api/app.uploads/:key',
+    async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+      const binaryBody =
+        overrideResponse !== undefined
+          ? typeof overrideResponse === 'function'
+            ? await overrideResponse(info)
+            : overrideResponse
+          : getAppUploadsKeyResponseMock();
+      return new HttpResponse(binaryBody, {
+        status: 200,
+        headers: { 'Content-Type': 'image/svg+xml' },
+      });
+    },
+    options,
+  );
+};
+
+export const getAppUploadsKeySaveMockHandler = (
+  overrideResponse?:
     | AppUploadsKeyResponse
     | ((
         info: Parameters<Parameters<typeof http.put>[1]>[0],
@@ -5388,7 +5440,7 @@ export const getAppUploadsKeyMockHandler = (
           ? typeof overrideResponse === 'function'
             ? await overrideResponse(info)
             : overrideResponse
-          : getAppUploadsKeyResponseMock(),
+          : getAppUploadsKeySaveResponseMock(),
         { status: 200 },
       );
     },
@@ -6188,6 +6240,7 @@ export const getIntegrationPlatformEngineMock = () => [
   getAppPaymentPortalMockHandler(),
   getAppPaymentInvoicesMockHandler(),
   getAppPaymentInvoicesIdMockHandler(),
+  getAppPaymentInvoicesIdPdfMockHandler(),
   getAppPaymentCustomerMockHandler(),
   getAppPaymentEnabledMockHandler(),
   getAppCheckSubscriptionExistsMockHandler(),
@@ -6204,6 +6257,7 @@ export const getIntegrationPlatformEngineMock = () => [
   getAppCustomUiDetailsSaveMockHandler(),
   getAppGetSignedUrlMockHandler(),
   getAppUploadsKeyMockHandler(),
+  getAppUploadsKeySaveMockHandler(),
   getAppCustomEmailDetailsMockHandler(),
   getAppCustomEmailDetailsSaveMockHandler(),
   getAppDashboardMockHandler(),

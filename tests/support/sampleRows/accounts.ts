@@ -149,5 +149,7 @@ export const accountSamples = {
     events_emitted: 5,
     events_consumed: 4,
     issues: 1,
+    api_call_errors: 2,
+    webhook_errors: 1,
   },
 } satisfies Partial<SampleRows>;

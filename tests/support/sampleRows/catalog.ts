@@ -69,6 +69,7 @@ export const catalogSamples = {
     url: '/v1.0/hris.employees',
     doc_url: 'https://docs.example.test/hris',
     position: 1,
+    subcategory: 'hris_employees',
   },
   webhook_event_types: {
     category: 'HRIS',

@@ -133,5 +133,6 @@ export const logSamples = {
     integration_id: 'int_1',
     execution_id: 'exe_1',
     resolved_at: null,
+    issue_calls: 3,
   },
 } satisfies Partial<SampleRows>;

@@ -15,6 +15,8 @@ export const settingsSamples = {
     download_url: 'https://example.test/invc_1.pdf',
     file_name: 'invc_1.pdf',
     created_at: T,
+    total: 49_900,
+    status: 'paid',
   },
   payment_customers: {
     org_id: 'org_1',
@@ -30,6 +32,9 @@ export const settingsSamples = {
     vat_number: null,
     created_at: T,
     updated_at: T,
+    company: 'Acme',
+    billing_city: 'San Francisco',
+    billing_country: 'US',
   },
   payment_cards: {
     id: 'card_1',
@@ -37,6 +42,16 @@ export const settingsSamples = {
     card_type: 'visa',
     masked_number: '************4242',
     is_primary: 1,
+    created_at: T,
+    expiry_month: 12,
+    expiry_year: 2028,
+  },
+  sales_requests: {
+    id: 'sal_1',
+    org_id: 'org_1',
+    user_id: 'usr_1',
+    plan_id: 'enterprise',
+    message: 'We need SSO',
     created_at: T,
   },
   api_keys: {
@@ -60,6 +75,16 @@ export const settingsSamples = {
     signing_secret: 'secret',
     created_at: T,
     updated_at: T,
+  },
+  webhook_tests: {
+    org_id: 'org_1',
+    category: 'HRIS',
+    destination_hash: 'hash-whk-1',
+    destination: 'https://hooks.acme.test/knit',
+    last_status: 200,
+    live_until: T + 3_600_000,
+    tested_events_json: '[{"subCategory":"employee","eventType":"record.new"}]',
+    tested_at: T,
   },
   webhook_deliveries: {
     id: 'dlv_1',

@@ -208,4 +208,8 @@ export interface UsageDailyTable {
   events_emitted: IntWithDefault;
   events_consumed: IntWithDefault;
   issues: IntWithDefault;
+  /** Unified API calls answered above 299 (the logs graph's apiCallErrors). */
+  api_call_errors: IntWithDefault;
+  /** Webhook records whose last attempt failed or that went stale (the logs graph's webhookErrors). */
+  webhook_errors: IntWithDefault;
 }

@@ -92,6 +92,8 @@ export interface CategoryApisTable {
   url: string | null;
   doc_url: string | null;
   position: IntWithDefault;
+  /** Sync type (subcategory) the call belongs to; '' for calls of no sync type (passthrough, ...). */
+  subcategory: TextWithDefault;
 }
 
 export interface WebhookEventTypesTable {

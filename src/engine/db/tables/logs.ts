@@ -163,4 +163,6 @@ export interface IssuesTable {
   integration_id: string | null;
   execution_id: string | null;
   resolved_at: EpochMs | null;
+  /** Failing calls grouped in the issue (IssueRow.issueCalls). */
+  issue_calls: IntWithDefault;
 }

@@ -16,6 +16,10 @@ export interface InvoicesTable {
   download_url: string | null;
   file_name: string | null;
   created_at: EpochMs;
+  /** Minor units; null: the line items' amounts summed (amount_paid when they carry none). */
+  total: number | null;
+  /** paid | payment_due | not_paid | voided | pending; null: paid when amount_paid covers the total. */
+  status: string | null;
 }
 
 export interface PaymentCustomersTable {
@@ -32,6 +36,10 @@ export interface PaymentCustomersTable {
   vat_number: string | null;
   created_at: EpochMs;
   updated_at: EpochMs;
+  company: string | null;
+  billing_city: string | null;
+  /** ISO 3166-1 alpha-2. */
+  billing_country: string | null;
 }
 
 export interface PaymentCardsTable {
@@ -41,6 +49,18 @@ export interface PaymentCardsTable {
   /** Already masked (e.g. ************4242); the full number never reaches us. */
   masked_number: string;
   is_primary: BoolWithDefault;
+  created_at: EpochMs;
+  expiry_month: number | null;
+  expiry_year: number | null;
+}
+
+/** Talk to Sales requests (app.payment.plans.notify): one notification per org and plan a day. */
+export interface SalesRequestsTable {
+  id: string;
+  org_id: string;
+  user_id: string | null;
+  plan_id: string;
+  message: string | null;
   created_at: EpochMs;
 }
 
@@ -76,6 +96,26 @@ export interface WebhooksTable {
   signing_secret: string;
   created_at: EpochMs;
   updated_at: EpochMs;
+}
+
+/**
+ * The webhook modal's test state per organisation, category and exact URL (the URL being edited is
+ * not saved yet). A 200 answer to app.testWebhook makes the URL live until live_until (one hour);
+ * app.testWebhookEvent adds the events the URL answered 200 to.
+ */
+export interface WebhookTestsTable {
+  org_id: string;
+  category: string;
+  /** sha-256 hex of the trimmed URL: the key, since URLs are long. */
+  destination_hash: string;
+  destination: string;
+  /** Status of the last app.testWebhook answer (0 when unreachable). */
+  last_status: number;
+  /** Null when the last test was not a 200. */
+  live_until: EpochMs | null;
+  /** [{ subCategory, eventType }] answered 200 while live. */
+  tested_events_json: TextWithDefault;
+  tested_at: EpochMs;
 }
 
 /** Outgoing webhook deliveries: a work queue claimed with FOR UPDATE SKIP LOCKED on pg. */

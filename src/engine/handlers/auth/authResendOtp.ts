@@ -1,14 +1,17 @@
 import { defineHandler } from '../types.ts';
 import { OTP_RESEND_COOLDOWN_SECONDS } from '../../../shared/constants.ts';
-import { normaliseEmail } from '../../repositories/users.ts';
-import { claimSendCooldown, replaceCode } from '../../services/otp.ts';
+import { findUserByEmail, normaliseEmail } from '../../repositories/users.ts';
+import { claimSendCooldown, hasUsedNewestCode, replaceCode, startAttempt } from '../../services/otp.ts';
 import { sendOtpMail } from '../../services/authMails.ts';
 
 export const authResendOtp = defineHandler('authResendOtp', async ({ body }, { db, config, mailer, clock }) => {
   const now = clock.now();
   const email = normaliseEmail(body.userEmail);
   await claimSendCooldown(db, email, now);
-  const issued = await replaceCode(db, config.signingSecret, now, email);
-  if (issued) sendOtpMail(mailer, email, issued.code);
+  // A used code cannot be replaced: its attempt ended in a login, so a resend starts a new one.
+  const issued = (await hasUsedNewestCode(db, email))
+    ? await startAttempt(db, config.signingSecret, now, email, Boolean(body.newUser), { data: body.data ?? null, deliver: Boolean(await findUserByEmail(db, email)) })
+    : await replaceCode(db, config.signingSecret, now, email);
+  if (issued?.deliver) sendOtpMail(mailer, email, issued.code);
   return { sent: true, resendAfterSeconds: OTP_RESEND_COOLDOWN_SECONDS, message: `New OTP sent to ${email}` };
 });

@@ -3,6 +3,7 @@ import { badRequest, conflict, forbidden } from '../../errors.ts';
 import { findUser, normaliseEmail } from '../../repositories/users.ts';
 import { findOrganisation, startTrial } from '../../repositories/organisations.ts';
 import { inviteFromToken } from '../../services/invites.ts';
+import { INVALID_INVITE_MESSAGE } from '../../../shared/constants.ts';
 
 type AppChoice = string | { label: string; category: 'Requested' };
 
@@ -32,6 +33,8 @@ export const authSendOrgDetails = defineHandler('authSendOrgDetails', async ({ b
   const invite = body.data
     ? await inviteFromToken(db, config.signingSecret, body.data, caller.email, now)
     : await db.selectFrom('invites').selectAll().where('user_id', '=', user.id).where('accepted_at', 'is', null).where('revoked_at', 'is', null).executeTakeFirst();
+  // The link names one organisation: an orgId that is not the invite's is a tampered sign-up form.
+  if (invite && body.data && body.orgId && body.orgId !== invite.org_id) throw badRequest(INVALID_INVITE_MESSAGE, 'data');
 
   const subscriptionId = await db.transaction().execute(async (trx) => {
     await trx.updateTable('users').set({

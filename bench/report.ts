@@ -1,0 +1,19 @@
+import { readFileSync } from 'node:fs';
+import type { CaseResult } from './listLatency.ts';
+
+// Prints the benchmark runs as one Markdown table, with each keyset page's speed-up over OFFSET.
+interface Run { label: string; rows: number; seedSeconds: number; concurrency: number; results: CaseResult[] }
+const runs = process.argv.slice(2).map((file) => JSON.parse(readFileSync(file, 'utf8')) as Run);
+const ms = (n: number) => n.toFixed(2);
+
+console.log(`# List latency (${new Date().toISOString().slice(0, 10)}, ${runs[0]?.concurrency ?? 10} concurrent connections, page of 10)\n`);
+for (const run of runs) console.log(`- ${run.label}: ${run.rows.toLocaleString('en')} API-log rows seeded in ${run.seedSeconds.toFixed(0)} s`);
+console.log('\n| database | call | depth | p50 ms | p99 ms | p99 vs OFFSET |');
+console.log('|---|---|---:|---:|---:|---:|');
+for (const run of runs) {
+  for (const r of run.results) {
+    const base = run.results.find((b) => b.name.startsWith(r.name.split(',')[0]!) && b.name.includes('OFFSET'));
+    const ratio = r.name.includes('keyset') && base ? `${(base.p99 / r.p99).toFixed(1)}x faster` : '';
+    console.log(`| ${run.label} | ${r.name} | ${r.depth.toLocaleString('en')} | ${ms(r.p50)} | ${ms(r.p99)} | ${ratio} |`);
+  }
+}

@@ -1,0 +1,43 @@
+import { defineHandler } from '../types.ts';
+import { forbidden, notFound } from '../../errors.ts';
+import { type Category, catalogLabels, type IntegrationState, logoUrl } from '../../repositories/integratedAccounts.ts';
+import { startOfUtcDay, timeFilterStart } from '../../repositories/listPaging.ts';
+import { usageByIntegration } from '../../repositories/usage.ts';
+
+// The integrations of one end-customer organisation. An organisation has a handful of accounts,
+// so the list is whole (no paging) and sorted in memory by the period's API calls.
+export const appGetIntegrationsOfOrg = defineHandler('appGetIntegrationsOfOrg', async ({ query }, { db, caller, clock }) => {
+  if (caller.kind !== 'session') throw forbidden();
+  const orgId = caller.orgId;
+  const accounts = await db
+    .selectFrom('integrated_accounts')
+    .select(['id', 'origin_org_name', 'app_id', 'app_label', 'category', 'integration_state'])
+    .where('org_id', '=', orgId)
+    .where('origin_org_id', '=', query.orgId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  if (accounts.length === 0) throw notFound('Organization not found');
+  const start = timeFilterStart(query.timeFilter, clock.now());
+  const usage = await usageByIntegration(db, orgId, query.orgId, start === undefined ? undefined : startOfUtcDay(start));
+  const labels = await catalogLabels(db, accounts.map((a) => a.app_id));
+  const rows = accounts.map((a) => {
+    const counters = usage.get(a.id);
+    const appLogo = logoUrl(labels.appLogos.get(a.app_id));
+    return {
+      organization: a.origin_org_name,
+      appId: a.app_id,
+      appLabel: a.app_label,
+      ...(appLogo ? { appLogo } : {}),
+      category: a.category as Category,
+      integrationId: a.id,
+      integrationState: a.integration_state as IntegrationState,
+      apiCalls: counters?.apiCalls ?? 0,
+      eventsEmitted: counters?.eventsEmitted ?? 0,
+      eventsConsumed: counters?.eventsConsumed ?? 0,
+    };
+  });
+  // Most API calls first; the sort is stable, so equal counts keep newest-first order.
+  rows.sort((x, y) => y.apiCalls - x.apiCalls);
+  return { orgIntCount: rows.length, organizationDetails: rows };
+});

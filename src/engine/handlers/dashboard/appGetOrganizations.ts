@@ -1,0 +1,58 @@
+import { defineHandler } from '../types.ts';
+import { forbidden } from '../../errors.ts';
+import { countServedOrganizations, servedOrganizations } from '../../repositories/endCustomerOrgs.ts';
+import { type Category, catalogLabels, type IntegrationState, logoUrl } from '../../repositories/integratedAccounts.ts';
+import { pageByNumber, startOfUtcDay, timeFilterStart } from '../../repositories/listPaging.ts';
+import { usageByOriginOrg } from '../../repositories/usage.ts';
+
+// The organizations table: served end-customer organisations newest first, keyset-paged on
+// end_customer_orgs (org_id, created_at, id). Counters of the page's rows are sums of usage_daily
+// on (org_id, origin_org_id, day); their accounts one index range on (org_id, origin_org_id).
+export const appGetOrganizations = defineHandler('appGetOrganizations', async ({ query }, { db, caller, clock }) => {
+  if (caller.kind !== 'session') throw forbidden();
+  const orgId = caller.orgId;
+  const start = timeFilterStart(query.timeFilter, clock.now());
+  const page = await pageByNumber(
+    servedOrganizations(db, orgId).select(['e.id', 'e.origin_org_id', 'e.origin_org_name', 'e.created_at']),
+    query,
+    { ts: 'e.created_at', id: 'e.id', idKind: 'text' },
+  );
+  const originIds = page.items.map((r) => r.origin_org_id);
+  const usage = await usageByOriginOrg(db, orgId, originIds, start === undefined ? undefined : startOfUtcDay(start));
+  // Sorted here, not in SQL: an ORDER BY would tempt the planner to walk every account of the
+  // organisation in created_at order instead of seeking the page's end customers.
+  const accounts = originIds.length === 0 ? [] : (await db
+    .selectFrom('integrated_accounts')
+    .select(['id', 'origin_org_id', 'app_id', 'app_label', 'category', 'integration_state', 'created_at'])
+    .where('org_id', '=', orgId)
+    .where('origin_org_id', 'in', originIds)
+    .execute()).sort((x, y) => y.created_at - x.created_at || (y.id < x.id ? -1 : 1));
+  const labels = await catalogLabels(db, accounts.map((a) => a.app_id));
+  return {
+    orgCount: await countServedOrganizations(db, orgId),
+    hasMoreRecords: page.hasMore,
+    nextCursor: page.nextCursor,
+    organizationDetails: page.items.map((row) => {
+      const counters = usage.get(row.origin_org_id);
+      return {
+        organization: row.origin_org_name,
+        orgId: row.origin_org_id,
+        integratedAccounts: accounts.filter((a) => a.origin_org_id === row.origin_org_id).map((a) => {
+          const appLogo = logoUrl(labels.appLogos.get(a.app_id));
+          return {
+            integrationId: a.id,
+            appId: a.app_id,
+            appLabel: a.app_label,
+            ...(appLogo ? { appLogo } : {}),
+            category: a.category as Category,
+            integrationState: a.integration_state as IntegrationState,
+          };
+        }),
+        apiCalls: counters?.apiCalls ?? 0,
+        eventsEmitted: counters?.eventsEmitted ?? 0,
+        eventsConsumed: counters?.eventsConsumed ?? 0,
+        issues: counters?.issues ?? 0,
+      };
+    }),
+  };
+});

@@ -1,0 +1,37 @@
+import { defineHandler } from '../types.ts';
+import { badRequest } from '../../errors.ts';
+import { categoriesWithModels, completeStep, requireEnabled } from '../../services/journey.ts';
+import { checkWebhookUrl } from '../../services/webhookSender.ts';
+import { clearWebhookUrl, countWebhookTest, recordTest, saveWebhookUrl, sendSigned, testEventPayload, webhookMap } from '../../repositories/webhooks.ts';
+import { keysCtx } from './context.ts';
+
+// Bulk set or clear of webhook URLs for scripts: all entries are checked and every new URL is
+// tested live before anything is saved, so a failure saves nothing.
+export const appPostWebhookUrls = defineHandler('appPostWebhookUrls', async ({ body }, context) => {
+  const ctx = keysCtx(context);
+  const entries = Object.entries(body.webhookUrls).map(([category, value]) => ({ category, url: value === null ? null : value.trim() }));
+  for (const { category, url } of entries) {
+    const field = `webhookUrls.${category}`;
+    await requireEnabled(ctx.db, ctx.orgId, category, field);
+    if (url !== null) checkWebhookUrl(url, ctx.config.production, field);
+  }
+  const current = await webhookMap(ctx.db, ctx.orgId);
+  for (const { category, url } of entries) {
+    if (url === null || current[category] === url) continue;
+    await countWebhookTest(ctx);
+    const answer = await sendSigned(ctx, new URL(url), 'webhook.test', testEventPayload(category, ctx.now), `webhookUrls.${category}`);
+    await recordTest(ctx, category, url, answer.status);
+    if (answer.status !== 200) throw badRequest('Webhook live test failed', `webhookUrls.${category}`);
+  }
+  const withModels = await categoriesWithModels(ctx.db);
+  await ctx.db.transaction().execute(async (trx) => {
+    for (const { category, url } of entries) {
+      if (url === null) await clearWebhookUrl(trx, ctx.orgId, category);
+      else if (current[category] !== url) await saveWebhookUrl(trx, ctx.orgId, category, url, [], ctx.now);
+    }
+  });
+  for (const { category, url } of entries) {
+    if (url !== null) await completeStep(ctx, 'web', category, withModels.has(category), 'registerWebhook');
+  }
+  return webhookMap(ctx.db, ctx.orgId);
+});

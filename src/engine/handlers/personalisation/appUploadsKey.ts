@@ -1,0 +1,23 @@
+import { defineHandler } from '../types.ts';
+import { notFound } from '../../errors.ts';
+import { DEFAULT_LOGO_KEY, DEFAULT_LOGO_SVG, SVG_CONTENT_TYPE } from '../../services/uploads.ts';
+
+// Stored logos are user content: served as an image with a CSP that forbids scripts (they were
+// screened on upload; this holds if a browser opens the file directly) and without type sniffing.
+export const appUploadsKey = defineHandler('appUploadsKey', async ({ params }, { db, reply }) => {
+  let bytes: Buffer | undefined;
+  if (params.key === DEFAULT_LOGO_KEY) {
+    bytes = Buffer.from(DEFAULT_LOGO_SVG);
+  } else {
+    const upload = await db.selectFrom('uploads').select(['bytes']).where('key', '=', params.key).where('uploaded_at', 'is not', null).executeTakeFirst();
+    bytes = upload?.bytes ?? undefined;
+  }
+  if (!bytes) throw notFound('No such file');
+  await reply
+    .header('content-type', SVG_CONTENT_TYPE)
+    .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'public, max-age=86400')
+    .send(Buffer.from(bytes));
+  return undefined as never;
+});

@@ -1,0 +1,22 @@
+import { sql } from 'kysely';
+import { defineHandler } from '../types.ts';
+import { forbidden } from '../../errors.ts';
+import { pageByNumber } from '../../repositories/listPaging.ts';
+import { JOB_COLUMNS, listedJobs, toJobRow } from '../../repositories/syncs.ts';
+
+// The sync jobs table: jobs of live accounts newest first, keyset-paged on sync_jobs
+// (org_id[, origin_org_id], created_at, id); the integration filter narrows to a handful of jobs.
+export const appDashboardSyncJobs = defineHandler('appDashboardSyncJobs', async ({ body }, { db, caller }) => {
+  if (caller.kind !== 'session') throw forbidden();
+  const filtered = listedJobs(db, caller.orgId)
+    .$if(body.organization !== undefined && body.organization !== '', (q) => q.where('j.origin_org_id', '=', body.organization!))
+    .$if(body.integration !== undefined && body.integration !== '', (q) => q.where('j.integration_id', '=', body.integration!));
+  const page = await pageByNumber(filtered.select(JOB_COLUMNS), body, { ts: 'j.created_at', id: 'j.id', idKind: 'text' });
+  const total = await filtered.select(sql<number>`count(*)`.as('count')).executeTakeFirst();
+  return {
+    items: page.items.map(toJobRow),
+    totalActiveSyncs: Number(total?.count ?? 0),
+    hasMoreRecords: page.hasMore,
+    nextCursor: page.nextCursor,
+  };
+});

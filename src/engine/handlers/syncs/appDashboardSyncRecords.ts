@@ -1,0 +1,53 @@
+import { sql, type SqlBool } from 'kysely';
+import { defineHandler } from '../types.ts';
+import { forbidden, notFound } from '../../errors.ts';
+import { pageByCursor } from '../../repositories/listPaging.ts';
+import { jobHeader, SYNC_NOT_FOUND } from '../../repositories/syncHeaders.ts';
+import { toRecordRow, toRunRow } from '../../repositories/syncs.ts';
+
+/** The Audit ID search applies from 3 characters (or when empty); 1 or 2 characters are ignored. */
+export const MIN_SEARCH_LENGTH = 3;
+
+const likePrefix = (text: string) => `${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+// Records of one run, newest dispatched first, cursor-paged on sync_records (run_id,
+// dispatched_at, id). The audit-id search is a case-insensitive prefix checked within the run's
+// index range, so a search never scans beyond one run.
+export const appDashboardSyncRecords = defineHandler('appDashboardSyncRecords', async ({ body, query }, { db, caller }) => {
+  if (caller.kind !== 'session') throw forbidden();
+  const job = await jobHeader(db, caller.orgId, body.jobId);
+  const run = await db.selectFrom('sync_runs').selectAll()
+    .where('id', '=', body.syncRunId).where('org_id', '=', caller.orgId).where('job_id', '=', job.syncJobId)
+    .executeTakeFirst();
+  if (!run) throw notFound(SYNC_NOT_FOUND);
+  const search = (query.search ?? '').trim();
+  const applies = search.length >= MIN_SEARCH_LENGTH;
+  const page = await pageByCursor(
+    db.selectFrom('sync_records')
+      .select(['id', 'audit_id', 'event_type', 'dispatched_at', 'consumed_at', 'models_json'])
+      .where('run_id', '=', run.id)
+      .$if(applies, (q) => q.where(sql<SqlBool>`lower(audit_id) like ${likePrefix(search)} escape '\\'`)),
+    body,
+    { ts: 'dispatched_at', id: 'id', idKind: 'integer' },
+  );
+  const header = toRunRow(run);
+  return {
+    jobId: job.syncJobId,
+    syncRunId: run.id,
+    orgName: job.orgName,
+    integrationName: job.integrationName,
+    appId: job.appId,
+    appLabel: job.appLabel,
+    integrationId: job.integrationId,
+    syncDataTypeLabel: job.syncDataTypeLabel,
+    startedAt: header.startedAt,
+    completedAt: header.completedAt,
+    syncStatus: header.syncStatus,
+    syncType: header.syncType,
+    eventsTriggered: header.eventsTriggered,
+    eventsConsumed: header.eventsConsumed,
+    eventsProcessed: header.eventsProcessed,
+    items: page.items.map(toRecordRow),
+    nextCursor: page.nextCursor,
+  };
+});

@@ -1,0 +1,36 @@
+import { defineHandler } from '../types.ts';
+import { forbidden } from '../../errors.ts';
+import { dateRange, pageByCursor } from '../../repositories/listPaging.ts';
+import { jobHeader } from '../../repositories/syncHeaders.ts';
+import { toRunRow } from '../../repositories/syncs.ts';
+
+// Run history of one job within a date range (default the last 30 days, never beyond now),
+// newest first, cursor-paged on sync_runs (job_id, started_at, id).
+export const appDashboardSyncRuns = defineHandler('appDashboardSyncRuns', async ({ body }, { db, caller, clock }) => {
+  if (caller.kind !== 'session') throw forbidden();
+  const job = await jobHeader(db, caller.orgId, body.jobId);
+  const { from, to } = dateRange(body.start, body.end, clock.now(), 30);
+  const page = await pageByCursor(
+    db.selectFrom('sync_runs')
+      .select(['id', 'job_id', 'started_at', 'completed_at', 'events_triggered', 'events_consumed', 'events_processed', 'sync_status', 'sync_type'])
+      .where('job_id', '=', job.syncJobId)
+      .where('started_at', '>=', from!)
+      .where('started_at', '<=', to),
+    body,
+    { ts: 'started_at', id: 'id', idKind: 'text' },
+  );
+  return {
+    jobId: job.syncJobId,
+    orgName: job.orgName,
+    integrationName: job.integrationName,
+    lastSyncedAt: job.lastSyncedAt,
+    upcomingSync: job.upcomingSync,
+    syncDataTypeLabel: job.syncDataTypeLabel,
+    integrationId: job.integrationId,
+    appId: job.appId,
+    appLabel: job.appLabel,
+    syncFrequency: job.syncFrequency,
+    items: page.items.map(toRunRow),
+    nextCursor: page.nextCursor,
+  };
+});

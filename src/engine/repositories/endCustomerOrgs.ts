@@ -1,0 +1,44 @@
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { newId } from '../db/ids.ts';
+
+// End-customer organisations ("Organizations served"). An organisation is served while it has at
+// least one integrated account in any state; the check is a probe of integrated_accounts'
+// (org_id, origin_org_id, ...) index, so it holds whether or not a writer kept the counter current.
+type Db = Kysely<Database> | Transaction<Database>;
+
+export function servedOrganizations(db: Db, orgId: string) {
+  return db
+    .selectFrom('end_customer_orgs as e')
+    .where('e.org_id', '=', orgId)
+    .where(({ exists, selectFrom }) =>
+      exists(selectFrom('integrated_accounts as a').select('a.id').where('a.org_id', '=', orgId).whereRef('a.origin_org_id', '=', 'e.origin_org_id')),
+    );
+}
+
+export async function countServedOrganizations(db: Db, orgId: string): Promise<number> {
+  const row = await servedOrganizations(db, orgId).select(sql<number>`count(*)`.as('count')).executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
+export async function findEndCustomerOrg(db: Db, orgId: string, originOrgId: string) {
+  return db.selectFrom('end_customer_orgs').selectAll().where('org_id', '=', orgId).where('origin_org_id', '=', originOrgId).executeTakeFirst();
+}
+
+/**
+ * The end-customer organisation of a new integrated account: created on first sight, renamed to
+ * the latest name the customer passes, its account counter moved by `accountsAdded`.
+ */
+export async function upsertEndCustomerOrg(db: Db, orgId: string, originOrgId: string, name: string, now: number, accountsAdded = 0): Promise<string> {
+  // One statement, so two links created at once for a new end customer cannot both insert it.
+  await db.insertInto('end_customer_orgs')
+    .values({ id: newId('eco'), org_id: orgId, origin_org_id: originOrgId, origin_org_name: name, integrated_accounts_count: accountsAdded, created_at: now, updated_at: now })
+    .onConflict((oc) => oc.columns(['org_id', 'origin_org_id']).doUpdateSet({
+      origin_org_name: name,
+      integrated_accounts_count: sql`end_customer_orgs.integrated_accounts_count + ${accountsAdded}`,
+      updated_at: now,
+    }))
+    .execute();
+  const row = await findEndCustomerOrg(db, orgId, originOrgId);
+  return row!.id;
+}

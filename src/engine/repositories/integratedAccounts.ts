@@ -1,0 +1,170 @@
+import type { Kysely, SelectQueryBuilder, Transaction } from 'kysely';
+import type { Database, Row } from '../db/schema.ts';
+import type { MsgOf } from '../handlers/types.ts';
+
+// Integrated accounts as the accounts screen, its filters and the account actions read them.
+// The API shape (seconds, 'true'/'false' strings, labels) is built here and only here.
+type Db = Kysely<Database> | Transaction<Database>;
+export type AccountRow = MsgOf<'appGetIntegrationAccounts'>['organizationDetails'][number];
+export type Category = AccountRow['categoryValue'];
+export type IntegrationState = AccountRow['integrationState'];
+export type StateFilter = 'all' | 'error' | 'email_sent' | 'success' | 'in_validation' | 'deactivated' | 'expired';
+
+/** The accounts list's state filter values and the states they select. */
+export const STATE_BY_FILTER: Record<Exclude<StateFilter, 'all'>, IntegrationState> = {
+  success: 'Success',
+  error: 'Error',
+  email_sent: 'Email sent',
+  in_validation: 'Under validation',
+  deactivated: 'Deactivated',
+  expired: 'Expired',
+};
+
+/** Accounts in these states are no longer active: no actions, not counted as active, jobs hidden. */
+export const INACTIVE_STATES: IntegrationState[] = ['Deactivated', 'Expired'];
+
+/** Test accounts without a configured expiry expire at this fixed instant (spec, 4082423548 s). */
+export const DEFAULT_TEST_EXPIRY_MS = 4_082_423_548_000;
+
+export const CATEGORIES: Category[] = [
+  'ACCOUNTING', 'HRIS', 'ATS', 'COMMS', 'ASSESSMENT', 'TICKETING', 'MEETING', 'E_SIGN', 'CRM', 'EMAIL',
+  'STORAGE', 'CALENDAR', 'EXPENSES', 'SUBSCRIPTION_MANAGEMENT',
+];
+
+const seconds = (ms: number | null) => (ms === null ? null : Math.floor(ms / 1000));
+const trueFalse = (flag: number) => (flag === 1 ? 'true' : 'false') as 'true' | 'false';
+const FREQUENCY_UNITS = ['minutes', 'hours', 'days'] as const;
+
+/** A logo is sent only when it is an absolute URL (the contract's format: uri). */
+export const logoUrl = (logo: string | null | undefined): string | undefined =>
+  logo && /^[a-z][a-z0-9+.-]*:/i.test(logo) ? logo : undefined;
+
+/** Labels an account row shows that live in the catalog: category labels and app logos. */
+export interface CatalogLabels {
+  categoryLabels: Map<string, string>;
+  appLogos: Map<string, string | null>;
+}
+
+export async function catalogLabels(db: Db, appIds: string[]): Promise<CatalogLabels> {
+  const categories = await db.selectFrom('categories').select(['id', 'label']).execute();
+  const apps = appIds.length === 0 ? [] : await db.selectFrom('apps').select(['id', 'logo']).where('id', 'in', [...new Set(appIds)]).execute();
+  return { categoryLabels: new Map(categories.map((c) => [c.id, c.label])), appLogos: new Map(apps.map((a) => [a.id, a.logo])) };
+}
+
+export function toAccountRow(row: Row<'integrated_accounts'>, labels: CatalogLabels): AccountRow {
+  const custom = row.sync_frequency === 'custom';
+  const unit = FREQUENCY_UNITS.find((u) => u === row.frequency_unit) ?? null;
+  return {
+    organization: row.origin_org_name,
+    originOrgId: row.origin_org_id,
+    userPassedOriginOrgId: row.user_passed_origin_org_id ?? row.origin_org_id,
+    appId: row.app_id,
+    appIdValue: row.app_id,
+    appLabel: row.app_label,
+    appLogo: logoUrl(labels.appLogos.get(row.app_id)) ?? null,
+    category: labels.categoryLabels.get(row.category) ?? row.category,
+    categoryValue: row.category as Category,
+    integrationState: row.integration_state as IntegrationState,
+    errorDescription: row.integration_state === 'Error' ? row.error_description : null,
+    integrationId: row.id,
+    createdAt: Math.floor(row.created_at / 1000),
+    doneBy: row.done_by,
+    testAccount: trueFalse(row.test_account),
+    expiresAt: row.test_account === 1 ? seconds(row.expires_at ?? DEFAULT_TEST_EXPIRY_MS) : null,
+    expiredAt: row.integration_state === 'Expired' ? seconds(row.expired_at) : null,
+    deactivatedAt: row.integration_state === 'Deactivated' ? seconds(row.deactivated_at) : null,
+    syncPaused: row.sync_paused === 1,
+    syncEnabled: trueFalse(row.sync_enabled),
+    syncFrequency: row.sync_frequency as AccountRow['syncFrequency'],
+    frequencyRate: custom ? row.frequency_rate : null,
+    frequencyUnit: custom ? unit : null,
+    showCustomFields: trueFalse(row.show_custom_fields),
+  };
+}
+
+export interface AccountFilters {
+  state?: StateFilter;
+  category?: Category;
+  appId?: string;
+  originOrgId?: string;
+  from?: number;
+  to?: number;
+}
+
+/**
+ * The accounts-list filters. Every single filter has an index (org_id, <filter>, created_at, id);
+ * combined filters seek on one of them and check the rest. `category: false` leaves the category
+ * out (the pie chart counts every category under the other filters).
+ */
+export function applyAccountFilters<O>(
+  query: SelectQueryBuilder<Database, 'integrated_accounts', O>,
+  orgId: string,
+  filters: AccountFilters,
+  options: { category?: boolean } = {},
+): SelectQueryBuilder<Database, 'integrated_accounts', O> {
+  const state = filters.state && filters.state !== 'all' ? STATE_BY_FILTER[filters.state] : undefined;
+  return query
+    .where('org_id', '=', orgId)
+    .$if(state !== undefined, (q) => q.where('integration_state', '=', state!))
+    .$if(options.category !== false && filters.category !== undefined, (q) => q.where('category', '=', filters.category!))
+    .$if(filters.appId !== undefined, (q) => q.where('app_id', '=', filters.appId!))
+    .$if(filters.originOrgId !== undefined, (q) => q.where('origin_org_id', '=', filters.originOrgId!))
+    .$if(filters.from !== undefined, (q) => q.where('created_at', '>=', filters.from!))
+    .$if(filters.to !== undefined, (q) => q.where('created_at', '<=', filters.to!));
+}
+
+/** Accounts per category as the pie charts show them (only categories with accounts). */
+export function toCategoryCounts(rows: { category: string; count: number | string | bigint }[]): Partial<Record<Category, number>> {
+  const out: Partial<Record<Category, number>> = {};
+  for (const r of rows) if (CATEGORIES.includes(r.category as Category)) out[r.category as Category] = Number(r.count);
+  return out;
+}
+
+/** Categories enabled for the organisation in either getting-started flow, in enum order, with labels. */
+export async function enabledCategories(db: Db, orgId: string): Promise<{ value: Category; label: string }[]> {
+  const rows = await db
+    .selectFrom('getting_started as g')
+    .leftJoin('categories as c', 'c.id', 'g.category')
+    .select(['g.category', 'c.label'])
+    .where('g.org_id', '=', orgId)
+    .where('g.enabled', '=', 1)
+    .execute();
+  const labels = new Map(rows.map((r) => [r.category, r.label ?? r.category]));
+  return CATEGORIES.filter((c) => labels.has(c)).map((c) => ({ value: c, label: labels.get(c)! }));
+}
+
+/** Sync types (data-model subcategories) of the given categories, for filters and the accounts screen. */
+export async function syncTypesOf(db: Db, categories: Category[]): Promise<{ value: string; label: string; category: Category }[]> {
+  if (categories.length === 0) return [];
+  const rows = await db
+    .selectFrom('data_models')
+    .select(['category', 'subcategory', 'subcategory_label'])
+    .where('category', 'in', categories)
+    .groupBy(['category', 'subcategory', 'subcategory_label'])
+    .execute();
+  const order = (c: string) => CATEGORIES.indexOf(c as Category);
+  return rows
+    .sort((x, y) => order(x.category) - order(y.category) || x.subcategory_label.localeCompare(y.subcategory_label))
+    .map((r) => ({ value: r.subcategory, label: r.subcategory_label, category: r.category as Category }));
+}
+
+/** One account of the organisation by its key as the actions send it; integrationId narrows it. */
+export async function findAccountByKey(
+  db: Db,
+  orgId: string,
+  key: { originOrgId: string; appId: string; category: string; integrationId?: string },
+): Promise<Row<'integrated_accounts'> | undefined> {
+  const rows = await db
+    .selectFrom('integrated_accounts')
+    .selectAll()
+    .where('org_id', '=', orgId)
+    .where('origin_org_id', '=', key.originOrgId)
+    .where('app_id', '=', key.appId)
+    .where('category', '=', key.category)
+    .$if(key.integrationId !== undefined, (q) => q.where('id', '=', key.integrationId!))
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  // Without an integrationId the live account wins over deactivated or expired ones of the same app.
+  return rows.find((r) => !INACTIVE_STATES.includes(r.integration_state as IntegrationState)) ?? rows[0];
+}

@@ -1,0 +1,138 @@
+import { type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import {
+  decodeCursor,
+  encodeCursor,
+  InvalidCursorError,
+  type KeysetCursor,
+  type KeysetPage,
+  paginate,
+  toKeysetPage,
+} from '../db/keyset.ts';
+import { badRequest } from '../errors.ts';
+
+/*
+ * Paging glue shared by the data screens' list handlers, on top of db/keyset.ts:
+ * - cursors that do not decode, or whose row does not belong to the query, answer 400;
+ * - page-number lists (pageNo + limit, hasMoreRecords) accept the previous page's nextCursor, so a
+ *   deep page costs what the first does; without one they fall back to an offset;
+ * - lists shown in the order things happened (native calls) page oldest first.
+ */
+
+export const DEFAULT_PAGE_SIZE = 10;
+export const CURSOR_MESSAGE = 'Invalid cursor';
+
+/** Decodes a request cursor; ids of integer-identity tables must be numbers, text ids strings. */
+export function readCursor(value: string | null | undefined, idKind: 'text' | 'integer'): KeysetCursor | undefined {
+  let cursor: KeysetCursor | undefined;
+  try {
+    cursor = decodeCursor(value);
+  } catch (error) {
+    if (error instanceof InvalidCursorError) throw badRequest(CURSOR_MESSAGE, 'cursor');
+    throw error;
+  }
+  if (cursor && (idKind === 'integer') !== (typeof cursor.id === 'number')) throw badRequest(CURSOR_MESSAGE, 'cursor');
+  return cursor;
+}
+
+/**
+ * A cursor is the (ts, id) of the last row of the previous page of the same query. The filtered
+ * query must still hold that row: one lookup on the list's own index. A cursor of another view,
+ * job, run or filter set answers 400 instead of silently paging something else.
+ */
+export async function assertCursorRow<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  cursor: KeysetCursor | undefined,
+  columns: { ts: string; id: string },
+): Promise<void> {
+  if (!cursor) return;
+  const row = await query
+    .clearSelect()
+    .select(sql<number>`1`.as('found'))
+    .where(sql<SqlBool>`${sql.ref(columns.ts)} = ${cursor.ts} and ${sql.ref(columns.id)} = ${cursor.id}`)
+    .limit(1)
+    .executeTakeFirst();
+  if (!row) throw badRequest(CURSOR_MESSAGE, 'cursor');
+}
+
+export interface PageRequest {
+  pageNo?: number;
+  limit?: number;
+  cursor?: string | null;
+}
+
+/**
+ * One page of a page-number list, newest first by (ts, id). With a cursor the page starts after
+ * it (keyset); without one, pageNo is reached by an offset. Fetches limit + 1 rows, never a count.
+ */
+export async function pageByNumber<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  request: PageRequest,
+  columns: { ts: string; id: string; idKind: 'text' | 'integer' },
+): Promise<KeysetPage<O>> {
+  const limit = request.limit ?? DEFAULT_PAGE_SIZE;
+  const cursor = readCursor(request.cursor, columns.idKind);
+  await assertCursorRow(query, cursor, columns);
+  const offset = cursor ? undefined : ((request.pageNo ?? 1) - 1) * limit;
+  return paginate(query, { ts: columns.ts, id: columns.id, limit, cursor, offset });
+}
+
+/** One page of a cursor list, newest first by (ts, id). */
+export async function pageByCursor<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  request: { limit?: number; cursor?: string | null },
+  columns: { ts: string; id: string; idKind: 'text' | 'integer' },
+): Promise<KeysetPage<O>> {
+  return pageByNumber(query, { ...request, pageNo: 1 }, columns);
+}
+
+/**
+ * Oldest-first keyset page (native calls are listed in the order they were made). The mirror of
+ * keyset.ts's applyKeyset: `(ts, id) > cursor`, ascending order, limit + 1 rows; the same
+ * (filter, ts, id) index serves it read forwards.
+ */
+export async function pageOldestFirst<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  request: PageRequest,
+  columns: { ts: string; id: string; idKind: 'text' | 'integer' },
+): Promise<KeysetPage<O>> {
+  const limit = request.limit ?? DEFAULT_PAGE_SIZE;
+  const cursor = readCursor(request.cursor, columns.idKind);
+  await assertCursorRow(query, cursor, columns);
+  const ts = sql.ref(columns.ts);
+  const id = sql.ref(columns.id);
+  let q = query;
+  if (cursor) q = q.where(sql<SqlBool>`${ts} >= ${cursor.ts} and (${ts}, ${id}) > (${cursor.ts}, ${cursor.id})`);
+  else if ((request.pageNo ?? 1) > 1) q = q.offset(((request.pageNo ?? 1) - 1) * limit);
+  const rows = await q.orderBy(sql`${ts}`, 'asc').orderBy(sql`${id}`, 'asc').limit(limit + 1).execute();
+  return toKeysetPage(rows as O[], { ts: columns.ts, id: columns.id, limit });
+}
+
+export { encodeCursor };
+
+const HOUR_MS = 3_600_000;
+export const DAY_MS = 86_400_000;
+
+/** The spec's time filters (all = no bound); last180 is 6 months, last365 one year. */
+export const TIME_FILTER_DAYS = { last24h: 1, last30: 30, last60: 60, last180: 180, last365: 365 } as const;
+export type TimeFilter = keyof typeof TIME_FILTER_DAYS | 'all';
+
+/** Start of a time filter's window in ms, or undefined for all. */
+export function timeFilterStart(filter: TimeFilter | undefined, now: number): number | undefined {
+  if (!filter || filter === 'all') return undefined;
+  return filter === 'last24h' ? now - 24 * HOUR_MS : now - TIME_FILTER_DAYS[filter] * DAY_MS;
+}
+
+export const startOfUtcDay = (ms: number) => Math.floor(ms / DAY_MS) * DAY_MS;
+export const startOfUtcHour = (ms: number) => Math.floor(ms / HOUR_MS) * HOUR_MS;
+export { HOUR_MS };
+
+/**
+ * A date range of a list (start/end unix ms): end defaults to and never goes beyond now, start
+ * defaults to `defaultDays` before end (or no bound); start after end is a 400.
+ */
+export function dateRange(start: number | undefined, end: number | undefined, now: number, defaultDays?: number): { from?: number; to: number } {
+  const to = end === undefined || end > now ? now : end;
+  const from = start ?? (defaultDays === undefined ? undefined : to - defaultDays * DAY_MS);
+  if (from !== undefined && from > to) throw badRequest('Start date must be before end date', 'start');
+  return { from, to };
+}

@@ -1,0 +1,114 @@
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Database } from '../db/schema.ts';
+
+// Overview counters come from usage_daily (per org, end-customer org, integration and UTC day):
+// a home card or an organizations row sums a range of days instead of counting log rows, so its
+// cost does not grow with the logs. Every query leads with the primary key (org_id, day, ...) or
+// the (org_id, origin_org_id, day) index.
+type Db = Kysely<Database> | Transaction<Database>;
+
+export interface UsageCounters {
+  apiCalls: number;
+  eventsEmitted: number;
+  eventsConsumed: number;
+  issues: number;
+}
+
+const ZERO: UsageCounters = { apiCalls: 0, eventsEmitted: 0, eventsConsumed: 0, issues: 0 };
+
+const sums = {
+  apiCalls: sql<number>`coalesce(sum(api_calls), 0)`,
+  eventsEmitted: sql<number>`coalesce(sum(events_emitted), 0)`,
+  eventsConsumed: sql<number>`coalesce(sum(events_consumed), 0)`,
+  issues: sql<number>`coalesce(sum(issues), 0)`,
+};
+
+const toCounters = (r: { apiCalls: unknown; eventsEmitted: unknown; eventsConsumed: unknown; issues: unknown }): UsageCounters => ({
+  apiCalls: Number(r.apiCalls),
+  eventsEmitted: Number(r.eventsEmitted),
+  eventsConsumed: Number(r.eventsConsumed),
+  issues: Number(r.issues),
+});
+
+/** The organisation's counters from fromDay (UTC midnight ms) on; all time without it. */
+export async function orgUsage(db: Db, orgId: string, fromDay?: number): Promise<UsageCounters> {
+  const row = await db
+    .selectFrom('usage_daily')
+    .select([sums.apiCalls.as('apiCalls'), sums.eventsEmitted.as('eventsEmitted'), sums.eventsConsumed.as('eventsConsumed'), sums.issues.as('issues')])
+    .where('org_id', '=', orgId)
+    .$if(fromDay !== undefined, (q) => q.where('day', '>=', fromDay!))
+    .executeTakeFirst();
+  return row ? toCounters(row) : { ...ZERO };
+}
+
+/** Counters per end-customer organisation, for one page of the organizations list. */
+export async function usageByOriginOrg(db: Db, orgId: string, originOrgIds: string[], fromDay?: number): Promise<Map<string, UsageCounters>> {
+  if (originOrgIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('usage_daily')
+    .select(['origin_org_id', sums.apiCalls.as('apiCalls'), sums.eventsEmitted.as('eventsEmitted'), sums.eventsConsumed.as('eventsConsumed'), sums.issues.as('issues')])
+    .where('org_id', '=', orgId)
+    .where('origin_org_id', 'in', originOrgIds)
+    .$if(fromDay !== undefined, (q) => q.where('day', '>=', fromDay!))
+    .groupBy('origin_org_id')
+    .execute();
+  return new Map(rows.map((r) => [r.origin_org_id, toCounters(r)]));
+}
+
+/** Counters per integration of one end-customer organisation. */
+export async function usageByIntegration(db: Db, orgId: string, originOrgId: string, fromDay?: number): Promise<Map<string, UsageCounters>> {
+  const rows = await db
+    .selectFrom('usage_daily')
+    .select(['integration_id', sums.apiCalls.as('apiCalls'), sums.eventsEmitted.as('eventsEmitted'), sums.eventsConsumed.as('eventsConsumed'), sums.issues.as('issues')])
+    .where('org_id', '=', orgId)
+    .where('origin_org_id', '=', originOrgId)
+    .$if(fromDay !== undefined, (q) => q.where('day', '>=', fromDay!))
+    .groupBy('integration_id')
+    .execute();
+  return new Map(rows.map((r) => [r.integration_id, toCounters(r)]));
+}
+
+export interface DailyActivity {
+  day: number;
+  apiCalls: number;
+  apiCallErrors: number;
+  nativeApiCalls: number;
+  webhooks: number;
+  webhookErrors: number;
+}
+
+/**
+ * Activity per UTC day from fromDay on, for the logs graph of periods longer than a day. A
+ * category narrows to the organisation's integrations of that category (a primary-key probe per
+ * counter row); counters that belong to no integration then drop out.
+ */
+export async function dailyActivity(db: Db, orgId: string, fromDay: number, filters: { category?: string; originOrgId?: string }): Promise<DailyActivity[]> {
+  const rows = await db
+    .selectFrom('usage_daily as u')
+    .select([
+      'u.day',
+      sql<number>`coalesce(sum(u.api_calls), 0)`.as('apiCalls'),
+      sql<number>`coalesce(sum(u.api_call_errors), 0)`.as('apiCallErrors'),
+      sql<number>`coalesce(sum(u.native_api_calls), 0)`.as('nativeApiCalls'),
+      sql<number>`coalesce(sum(u.events_emitted), 0)`.as('webhooks'),
+      sql<number>`coalesce(sum(u.webhook_errors), 0)`.as('webhookErrors'),
+    ])
+    .where('u.org_id', '=', orgId)
+    .where('u.day', '>=', fromDay)
+    .$if(filters.originOrgId !== undefined, (q) => q.where('u.origin_org_id', '=', filters.originOrgId!))
+    .$if(filters.category !== undefined, (q) =>
+      q.where(({ exists, selectFrom }) =>
+        exists(selectFrom('integrated_accounts as a').select('a.id').whereRef('a.id', '=', 'u.integration_id').where('a.category', '=', filters.category!)),
+      ),
+    )
+    .groupBy('u.day')
+    .execute();
+  return rows.map((r) => ({
+    day: Number(r.day),
+    apiCalls: Number(r.apiCalls),
+    apiCallErrors: Number(r.apiCallErrors),
+    nativeApiCalls: Number(r.nativeApiCalls),
+    webhooks: Number(r.webhooks),
+    webhookErrors: Number(r.webhookErrors),
+  }));
+}

@@ -1,0 +1,22 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { rateLimited } from '../errors.ts';
+
+// Fixed-window counters in the rate_limits table, shared by every engine process. One upsert
+// counts the call and starts a new window when the old one is over, so racing calls cannot both
+// see a free slot.
+export async function consumeWindow(db: Kysely<Database>, key: string, limit: number, windowMs: number, now: number, message: string): Promise<void> {
+  const expired = now - windowMs;
+  const row = await db.insertInto('rate_limits')
+    .values({ key, window_start: now, count: 1, next_allowed_at: null, updated_at: now })
+    .onConflict((oc) => oc.column('key').doUpdateSet({
+      count: sql<number>`case when rate_limits.window_start <= ${expired} then 1 else rate_limits.count + 1 end`,
+      window_start: sql<number>`case when rate_limits.window_start <= ${expired} then ${now} else rate_limits.window_start end`,
+      updated_at: now,
+    }))
+    .returning(['count', 'window_start'])
+    .executeTakeFirstOrThrow();
+  if (Number(row.count) > limit) {
+    throw rateLimited(message, Math.max(1, Math.ceil((Number(row.window_start) + windowMs - now) / 1000)));
+  }
+}

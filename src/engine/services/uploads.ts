@@ -1,0 +1,57 @@
+import { sign, verifySigned } from './tokens.ts';
+import { newId } from '../db/ids.ts';
+import { LOGO_MAX_BYTES } from '../../shared/constants.ts';
+
+// Logo uploads (OWASP file upload guidance): the dashboard asks for a single-use signed URL, PUTs
+// the svg there, and saves the key. The signature binds key, organisation and expiry; the uploads
+// row (bytes null until the PUT) makes the URL single use. Stored files are served back with a
+// locked-down CSP, and any script-capable content is refused on the way in.
+export const UPLOAD_URL_VALID_MS = 10 * 60_000;
+export const UNUSED_UPLOAD_TTL_MS = 24 * 3_600_000;
+export const SVG_CONTENT_TYPE = 'image/svg+xml' as const;
+export const LOGO_MAX = LOGO_MAX_BYTES;
+/** The platform's logo, served by the engine under this key (user keys always start with upl_). */
+export const DEFAULT_LOGO_KEY = 'default-logo.svg';
+export const DEFAULT_LOGO_SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64" width="64" height="64">'
+  + '<rect width="64" height="64" rx="14" fill="#1F6FEB"/><path d="M18 20h8v24h-8zM30 20h8l10 12-10 12h-8l10-12z" fill="#fff"/></svg>';
+
+/** `<id>-<sanitised original name>.svg`; the name part is short so the signed URL stays short. */
+export function uploadKey(fileName: string): string {
+  const base = fileName.replace(/\.svg$/i, '').toLowerCase().replace(/[^a-z0-9._-]+/g, '-').replace(/^[-._]+|[-._]+$/g, '').slice(0, 40);
+  return `${newId('upl')}${base ? `-${base}` : ''}.svg`;
+}
+
+export const uploadUrl = (publicUrl: string, key: string) => `${publicUrl}/api/app.uploads/${encodeURIComponent(key)}`;
+
+export const uploadSignature = (key: string, orgId: string, expires: number, secret: string) => sign({ k: key, o: orgId, e: expires }, secret);
+
+/** True when the signature was issued for this key, organisation and expiry. */
+export function signatureMatches(signature: string, key: string, orgId: string, expires: number, secret: string): boolean {
+  const payload = verifySigned<{ k?: unknown; o?: unknown; e?: unknown }>(signature, secret);
+  return payload?.k === key && payload.o === orgId && payload.e === expires;
+}
+
+export type SvgProblem = 'type' | 'unsafe';
+
+/**
+ * Why a body is not an acceptable svg logo: 'type' when it is not an svg document, 'unsafe' when it
+ * could run code (script elements, event-handler attributes, javascript: or data:text/html links,
+ * foreignObject, or entity declarations). Entities are decoded first so encoded tricks are caught.
+ */
+export function svgProblem(bytes: Buffer): SvgProblem | undefined {
+  const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes);
+  if (text.includes('\uFFFD')) return 'type';
+  const body = text.replace(/^\uFEFF/, '').replace(/<\?xml[\s\S]*?\?>/i, '').replace(/<!--[\s\S]*?-->/g, '').trim();
+  const withoutDoctype = body.replace(/^<!DOCTYPE[^>[]*(\[[\s\S]*?\])?\s*>/i, '').trim();
+  if (!/^<svg[\s>/]/i.test(withoutDoctype) || !/(<\/svg\s*>|\/>)$/i.test(withoutDoctype)) return 'type';
+  const decoded = text.replace(/&#x([0-9a-f]+);?/gi, (_, h: string) => String.fromCodePoint(parseInt(h, 16) % 0x110000))
+    .replace(/&#(\d+);?/g, (_, d: string) => String.fromCodePoint(Number(d) % 0x110000))
+    .replace(/&(tab|newline|colon);/gi, (_, n: string) => ({ tab: '\t', newline: '\n', colon: ':' })[n.toLowerCase() as 'tab'])
+    .toLowerCase();
+  const compact = decoded.replace(/[\s\u0000-\u001f]+/g, '');
+  const unsafe = /<script[\s>/]/.test(decoded) || compact.includes('<script')
+    || /[\s"'/]on[a-z]+\s*=/.test(decoded)
+    || compact.includes('javascript:') || compact.includes('vbscript:') || compact.includes('data:text/html')
+    || /<foreignobject[\s>/]/.test(decoded) || /<!entity/.test(decoded);
+  return unsafe ? 'unsafe' : undefined;
+}

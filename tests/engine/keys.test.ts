@@ -1,0 +1,292 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { decryptSecret } from '../../src/engine/services/secrets.ts';
+import { hashToken } from '../../src/engine/services/tokens.ts';
+import { postSignedEvent, SIGNATURE_HEADER, verifyWebhookSignature } from '../../src/engine/services/webhookSender.ts';
+import { signUp, startTestEngine, type TestEngine } from '../support/engineHarness.ts';
+
+// API keys, auth sessions opened with them, and webhooks: the tests POST to a real HTTP server
+// started here, which answers with whatever status the test sets.
+interface Received { headers: IncomingHttpHeaders; body: string }
+let server: Server;
+let hookUrl: string;
+let answer = 200;
+let received: Received[] = [];
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => { body += c; });
+    req.on('end', () => { received.push({ headers: req.headers, body }); res.statusCode = answer; res.end('ok'); });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  hookUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/hris`;
+});
+afterAll(async () => { await new Promise((r) => server.close(r)); });
+
+let t: TestEngine;
+let token: string;
+beforeEach(async () => {
+  t = await startTestEngine();
+  token = await signUp(t, 'keys@acme.test');
+  answer = 200;
+  received = [];
+});
+afterEach(async () => { await t.close(); });
+
+const keys = async (tok = token) => (await t.call('GET', '/api/app.getApiKeys', { token: tok })).body.msg as { prodApiKey: string; sandboxApiKey: string };
+const customer = { originOrgId: 'cust-4711', originOrgName: 'Globex Corp', originUserEmail: 'it-admin@globex.com', originUserName: 'Hank Scorpio' };
+const createSession = (key: string, body: object = customer) => t.call('POST', '/api/auth.createSession', { token: key, body });
+
+describe('API keys', () => {
+  it('creates both keys on first use, stores them hashed and encrypted, and shows the same keys again', async () => {
+    const first = await keys();
+    expect(first.prodApiKey).toMatch(/^sk_live_/);
+    expect(first.sandboxApiKey).toMatch(/^sk_test_/);
+    expect(await keys()).toEqual(first);
+    const rows = await t.engine.db.selectFrom('api_keys').selectAll().execute();
+    expect(rows).toHaveLength(2);
+    const prod = rows.find((r) => r.kind === 'prod')!;
+    expect(prod.key_hash).toBe(hashToken(first.prodApiKey));
+    expect(prod.key_encrypted).not.toContain(first.prodApiKey);
+    expect(decryptSecret(prod.key_encrypted!, t.engine.config.signingSecret)).toBe(first.prodApiKey);
+    expect(decryptSecret(prod.key_encrypted!, 'another secret')).toBeUndefined();
+  });
+
+  it('gives each organisation its own keys', async () => {
+    const other = await signUp(t, 'keys@globex.test', { orgName: 'Globex' });
+    const mine = await keys();
+    const theirs = await keys(other);
+    expect(theirs.prodApiKey).not.toBe(mine.prodApiKey);
+    const session = await createSession(theirs.prodApiKey);
+    const row = await t.engine.db.selectFrom('auth_sessions').select('org_id').where('token_hash', '=', hashToken(session.body.msg.token)).executeTakeFirstOrThrow();
+    const me = await t.call('GET', '/api/user.userDetails', { token });
+    expect(row.org_id).not.toBe(me.body.msg.orgId);
+  });
+
+  it('rotates the production key: the old key gets 401, the sandbox key is unchanged', async () => {
+    const before = await keys();
+    expect((await createSession(before.prodApiKey)).status).toBe(200);
+    const rotated = await t.call('GET', '/api/app.getNewApiKeys', { token });
+    expect(rotated.status).toBe(200);
+    expect(rotated.body.msg.sandbox).toBe(false);
+    expect(rotated.body.msg.newApiKey).not.toBe(before.prodApiKey);
+    const old = await createSession(before.prodApiKey);
+    expect(old.status).toBe(401);
+    expect((await createSession(rotated.body.msg.newApiKey)).status).toBe(200);
+    expect(await keys()).toEqual({ prodApiKey: rotated.body.msg.newApiKey, sandboxApiKey: before.sandboxApiKey });
+  });
+
+  it('rotates the sandbox key with sandbox=true', async () => {
+    const before = await keys();
+    const rotated = await t.call('GET', '/api/app.getNewApiKeys', { token, query: { sandbox: 'true' } });
+    expect(rotated.body.msg).toMatchObject({ sandbox: true });
+    expect((await createSession(before.sandboxApiKey)).status).toBe(401);
+    expect(await keys()).toEqual({ prodApiKey: before.prodApiKey, sandboxApiKey: rotated.body.msg.newApiKey });
+  });
+});
+
+describe('auth.createSession', () => {
+  it('opens an auth session for the end customer with the production key', async () => {
+    const { prodApiKey } = await keys();
+    const res = await createSession(prodApiKey, { ...customer, originOrgName: '  Globex Corp  ' });
+    expect(res.status).toBe(200);
+    expect(res.body.msg).toMatchObject({ sandbox: false, expiresAt: Math.floor(t.clock.now() / 1000) + 30 * 60 });
+    expect(res.body.msg.token).toMatch(/^as_/);
+    const row = await t.engine.db.selectFrom('auth_sessions').selectAll().where('token_hash', '=', hashToken(res.body.msg.token)).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ kind: 'session', origin_org_id: 'cust-4711', origin_org_name: 'Globex Corp', origin_user_email: 'it-admin@globex.com', origin_user_name: 'Hank Scorpio', sandbox: 0, state: 'active' });
+  });
+
+  it('opens a sandbox session with the sandbox key', async () => {
+    const { sandboxApiKey } = await keys();
+    const res = await createSession(sandboxApiKey);
+    expect(res.body.msg.sandbox).toBe(true);
+  });
+
+  it('refuses a bad key, a dashboard session token, and an API key on dashboard calls', async () => {
+    expect((await createSession('sk_live_not-a-key')).status).toBe(401);
+    expect((await createSession(token)).status).toBe(401);
+    const { prodApiKey } = await keys();
+    expect((await t.call('GET', '/api/app.getApiKeys', { token: prodApiKey })).status).toBe(401);
+    expect((await t.call('POST', '/api/auth.createSession', { body: customer })).status).toBe(401);
+  });
+
+  it('answers the spec messages for missing or invalid fields', async () => {
+    const { prodApiKey } = await keys();
+    const cases: [object, string, string][] = [
+      [{ ...customer, originOrgId: '   ' }, 'originOrgId', 'Origin Org ID is required'],
+      [{ ...customer, originOrgName: undefined }, 'originOrgName', 'Origin Org Name is required'],
+      [{ ...customer, originUserEmail: undefined }, 'originUserEmail', 'Origin User Email is required'],
+      [{ ...customer, originUserName: '' }, 'originUserName', 'Origin User Name is required'],
+      [{ ...customer, originUserEmail: 'not-an-email' }, 'originUserEmail', 'Not a valid email!'],
+    ];
+    for (const [body, field, msg] of cases) {
+      const res = await createSession(prodApiKey, body);
+      expect(res.status).toBe(400);
+      expect(res.body.error).toMatchObject({ field, msg });
+    }
+  });
+});
+
+describe('webhooks', () => {
+  const enable = (category = 'HRIS', tok = token) => t.call('POST', '/api/app.enableCategory', { token: tok, body: { category } });
+  const test = (tempDestination: string, category = 'HRIS') => t.call('POST', '/api/app.testWebhook', { token, body: { tempDestination, category } });
+  const sendEvent = (subCategory: string, eventType: string, tempDestination = hookUrl) =>
+    t.call('POST', '/api/app.testWebhookEvent', { token, body: { tempDestination, category: 'HRIS', subCategory, eventType } });
+  const save = (destination = hookUrl, category = 'HRIS') => t.call('POST', '/api/app.saveWebhook', { token, body: { destination, category } });
+  const events = async () => (await t.call('GET', '/api/app.webhookEventDataOfCategory', { token, query: { category: 'HRIS' } })).body.msg as { value: string; label: string; eventDetails: { eventType: string; codeSnippet: string }[] }[];
+
+  it('lists the events of a category per subcategory with their sample payloads', async () => {
+    const list = await events();
+    const rows = await t.engine.db.selectFrom('webhook_event_types').selectAll().where('category', '=', 'HRIS').execute();
+    expect(list.flatMap((s) => s.eventDetails)).toHaveLength(rows.length);
+    expect(list[0]).toMatchObject({ value: 'employee', label: 'Employees' });
+    expect(() => JSON.parse(list[0].eventDetails[0].codeSnippet)).not.toThrow();
+  });
+
+  it('answers "Please enter a valid webhook" for an empty or invalid URL', async () => {
+    for (const url of ['', '   ', 'hooks.acme.io', 'ftp://hooks.acme.io']) {
+      const res = await test(url);
+      expect(res.status).toBe(400);
+      expect(res.body.error).toMatchObject({ msg: 'Please enter a valid webhook', field: 'tempDestination' });
+    }
+  });
+
+  it('POSTs a signed test event: 200 is live, 500 is not, an unreachable URL is status 0', async () => {
+    const live = await test(`  ${hookUrl}  `);
+    expect(live.status).toBe(200);
+    expect(live.body.msg).toMatchObject({ status: 200, live: true, testedAt: t.clock.now(), progress: { testedCount: 0, allTested: false } });
+    expect(live.body.msg.progress.totalCount).toBeGreaterThan(0);
+    expect(received).toHaveLength(1);
+    const [call] = received;
+    expect(JSON.parse(call.body)).toMatchObject({ eventType: 'webhook.test', category: 'HRIS' });
+    expect(call.headers['content-type']).toBe('application/json');
+    const { prodApiKey, sandboxApiKey } = await keys();
+    const now = Math.floor(t.clock.now() / 1000);
+    expect(verifyWebhookSignature(call.headers[SIGNATURE_HEADER] as string, call.body, prodApiKey, now)).toBe(true);
+    expect(verifyWebhookSignature(call.headers[SIGNATURE_HEADER] as string, call.body, sandboxApiKey, now)).toBe(false);
+    expect(verifyWebhookSignature(call.headers[SIGNATURE_HEADER] as string, `${call.body} `, prodApiKey, now)).toBe(false);
+
+    answer = 500;
+    const failed = await test(hookUrl);
+    expect(failed.body.msg).toMatchObject({ status: 500, statusMessage: 'Internal Server Error', live: false });
+    const port = (server.address() as AddressInfo).port;
+    const closed = await test(`http://127.0.0.1:${port === 1 ? 2 : 1}/nothing-here`);
+    expect(closed.body.msg.status).toBe(0);
+    expect(closed.body.msg.statusMessage).toMatch(/ECONNREFUSED|connect/);
+  });
+
+  it('tests events one by one on a live URL, then saves the webhook', async () => {
+    expect((await save()).status).toBe(409);
+    expect((await save()).body.error.msg).toBe('Please enable categories from Getting Started');
+    await enable();
+    const notLive = await sendEvent('employee', 'record.new');
+    expect(notLive.status).toBe(409);
+    expect(notLive.body.error).toMatchObject({ code: 'WEBHOOK_NOT_LIVE', msg: 'Webhook is not live, please test the webhook first' });
+    expect((await save()).body.error.code).toBe('WEBHOOK_NOT_LIVE');
+
+    await test(hookUrl);
+    expect((await sendEvent('nope', 'record.new')).body.error.field).toBe('subCategory');
+    expect((await sendEvent('employee', 'record.nope')).body.error.field).toBe('eventType');
+    const untested = await save();
+    expect(untested.body.error).toMatchObject({ code: 'WEBHOOK_EVENTS_UNTESTED', msg: 'Please test all the events before saving the webhook' });
+
+    const all = (await events()).flatMap((s) => s.eventDetails.map((e) => ({ subCategory: s.value, ...e })));
+    answer = 500;
+    const refused = await sendEvent(all[0].subCategory, all[0].eventType);
+    expect(refused.body.msg).toMatchObject({ status: 500, tested: false, progress: { testedCount: 0 } });
+    answer = 200;
+    received = [];
+    let last;
+    for (const e of all) last = await sendEvent(e.subCategory, e.eventType);
+    expect(last!.body.msg.progress).toMatchObject({ testedCount: all.length, totalCount: all.length, allTested: true });
+    expect(JSON.parse(received[0].body)).toEqual(JSON.parse(all[0].codeSnippet));
+    expect(received[0].headers['x-webhook-event']).toBe(all[0].eventType);
+
+    // Another URL starts from zero.
+    expect((await sendEvent(all[0].subCategory, all[0].eventType, `${hookUrl}/other`)).status).toBe(409);
+
+    const saved = await save();
+    expect(saved.status).toBe(200);
+    expect(saved.body.msg).toEqual({ category: 'HRIS', destination: hookUrl, message: 'HRIS webhook updated successfully', updatedAt: t.clock.now() });
+    const map = await t.call('GET', '/api/app.getWebhookUrlsV3', { token });
+    expect(map.body.msg).toEqual({ HRIS: hookUrl });
+    const journey = await t.call('GET', '/api/app.gettingStartedJourneyV3', { token, query: { category: 'HRIS' } });
+    expect(journey.body.msg.find((s: { stepId: string }) => s.stepId === 'registerWebhook')).toMatchObject({ stepStatus: true, stepInitialData: { webhook: hookUrl } });
+
+    // The live state lasts an hour.
+    t.clock.advance(61 * 60_000);
+    expect((await sendEvent(all[0].subCategory, all[0].eventType)).status).toBe(409);
+  });
+
+  it('keeps webhooks per organisation', async () => {
+    await enable();
+    await t.call('POST', '/api/app.postWebhookUrls', { token, body: { webhookUrls: { HRIS: hookUrl } } });
+    const other = await signUp(t, 'hooks@globex.test', { orgName: 'Globex' });
+    expect((await t.call('GET', '/api/app.getWebhookUrlsV3', { token: other })).body.msg).toEqual({});
+    await enable('HRIS', other);
+    expect((await t.call('GET', '/api/app.getWebhookUrlsV3', { token: other })).body.msg).toEqual({ HRIS: null });
+  });
+
+  it('sets and clears several URLs at once, all or nothing', async () => {
+    await enable('HRIS');
+    await enable('ATS');
+    const notEnabled = await t.call('POST', '/api/app.postWebhookUrls', { token, body: { webhookUrls: { CRM: hookUrl } } });
+    expect(notEnabled.status).toBe(409);
+    expect(notEnabled.body.error).toMatchObject({ msg: 'Please enable categories from Getting Started', field: 'webhookUrls.CRM' });
+    const ok = await t.call('POST', '/api/app.postWebhookUrls', { token, body: { webhookUrls: { HRIS: hookUrl, ATS: `${hookUrl}/ats` } } });
+    expect(ok.status).toBe(200);
+    expect(ok.body.msg).toEqual({ HRIS: hookUrl, ATS: `${hookUrl}/ats` });
+    answer = 500;
+    const failed = await t.call('POST', '/api/app.postWebhookUrls', { token, body: { webhookUrls: { HRIS: null, ATS: `${hookUrl}/ats2` } } });
+    expect(failed.status).toBe(400);
+    expect(failed.body.error).toMatchObject({ msg: 'Webhook live test failed', field: 'webhookUrls.ATS' });
+    expect((await t.call('GET', '/api/app.getWebhookUrlsV3', { token })).body.msg).toEqual({ HRIS: hookUrl, ATS: `${hookUrl}/ats` });
+    const cleared = await t.call('POST', '/api/app.postWebhookUrls', { token, body: { webhookUrls: { HRIS: null } } });
+    expect(cleared.body.msg).toEqual({ HRIS: null, ATS: `${hookUrl}/ats` });
+  });
+
+  it('limits webhook tests to 30 a minute per organisation', async () => {
+    for (let i = 0; i < 30; i += 1) expect((await test(hookUrl)).status).toBe(200);
+    const limited = await test(hookUrl);
+    expect(limited.status).toBe(429);
+    expect(limited.body.error.retryAfterSeconds).toBeGreaterThan(0);
+    t.clock.advance(60_000);
+    expect((await test(hookUrl)).status).toBe(200);
+  });
+});
+
+describe('webhooks in production', () => {
+  it('refuses plain http, loopback and private destinations', async () => {
+    const prod = await startTestEngine({ production: true });
+    try {
+      const session = await prod.engine.db.selectFrom('users').select('id').executeTakeFirst();
+      expect(session).toBeUndefined();
+      const { createSession: open } = await import('../../src/engine/services/sessions.ts');
+      const { createPendingOrganisation } = await import('../../src/engine/repositories/organisations.ts');
+      const { createUser } = await import('../../src/engine/repositories/users.ts');
+      const orgId = await createPendingOrganisation(prod.engine.db, prod.clock.now());
+      const userId = await createUser(prod.engine.db, { orgId, email: 'ops@acme.test', role: 'admin', now: prod.clock.now() });
+      await prod.engine.db.updateTable('users').set({ is_verified: 1 }).where('id', '=', userId).execute();
+      const tok = await open(prod.engine.db, prod.engine.config, prod.clock.now(), userId, orgId);
+      for (const url of [hookUrl, 'https://127.0.0.1/x', 'https://localhost/x', 'https://10.1.2.3/x', 'https://[::1]/x', 'https://[::ffff:127.0.0.1]/x', 'https://169.254.169.254/latest']) {
+        const res = await prod.call('POST', '/api/app.testWebhook', { token: tok, body: { tempDestination: url, category: 'HRIS' } });
+        expect(res.status).toBe(400);
+        expect(res.body.error.msg).toBe('Please enter a valid webhook');
+      }
+      expect(received).toHaveLength(0);
+    } finally {
+      await prod.close();
+    }
+  });
+
+  it('refuses a host name that resolves to an internal address at connect time', async () => {
+    // checkWebhookUrl refuses the name localhost itself; this checks the guard on the resolved address.
+    const port = (server.address() as AddressInfo).port;
+    const res = await postSignedEvent({ url: new URL(`http://localhost:${port}/x`), eventType: 'webhook.test', payload: {}, signingKey: 'k', now: Date.now(), production: true });
+    expect(res.status).toBe(0);
+    expect(res).toMatchObject({ internal: true, statusMessage: expect.stringMatching(/internal address/) });
+    expect(received).toHaveLength(0);
+  });
+});
