@@ -64,9 +64,11 @@ async function main() {
   const admin = await db.selectFrom('users').select(['id', 'org_id']).where('email', '=', demo.adminEmail).executeTakeFirstOrThrow();
   const token = await createSession(db, { ...config, sessionIdleSeconds: 86_400 }, Date.now(), admin.id, admin.org_id);
   const port = await freePort();
-  const engine: ChildProcess = spawn('npx', ['tsx', 'src/engine/server.ts'], {
+  // Its own process group, so stopping it also stops the node process tsx starts.
+  const engine: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/engine/server.ts'], {
     env: { ...process.env, PORT: String(port), SEED_DEMO: 'false', DASHBOARD_DIR: '/nonexistent' },
     stdio: ['ignore', 'inherit', 'inherit'],
+    detached: true,
   });
   const base = `http://127.0.0.1:${port}/api`;
   try {
@@ -120,7 +122,7 @@ async function main() {
 
     writeFileSync(outFile, JSON.stringify({ label, rows, seedSeconds, concurrency: CONCURRENCY, results }, null, 2));
   } finally {
-    engine.kill('SIGTERM');
+    if (engine.pid) process.kill(-engine.pid, 'SIGTERM');
     await db.destroy();
   }
 }

@@ -45,19 +45,18 @@ export async function authorize(op: OperationMeta, request: FastifyRequest, serv
 
   const session = await resolveSession(db, services.config, now, token);
   if (!session) throw unauthorized('Your session has expired. Please sign in again');
-  const user = await db.selectFrom('users').select(['id', 'org_id', 'role', 'email', 'is_verified']).where('id', '=', session.userId).executeTakeFirstOrThrow();
   // Until step 2 of sign-up is sent, a session can only send it (and read what the form needs).
-  if (user.is_verified === 0 && !CALLS_BEFORE_ORG_DETAILS.has(op.operationId)) {
+  if (!session.isVerified && !CALLS_BEFORE_ORG_DETAILS.has(op.operationId)) {
     throw new ApiFailure(403, 'ORG_DETAILS_REQUIRED', 'Please complete your sign-up details first');
   }
-  const flags = await db.selectFrom('user_feature_flags').select(['flag', 'enabled']).where('user_id', '=', user.id).execute();
+  const flags = await db.selectFrom('user_feature_flags').select(['flag', 'enabled']).where('user_id', '=', session.userId).execute();
   const caller: Caller = {
     kind: 'session',
     sessionId: session.id,
-    userId: user.id,
-    orgId: user.org_id,
-    role: user.role as Role,
-    email: user.email,
+    userId: session.userId,
+    orgId: session.orgId,
+    role: session.role as Role,
+    email: session.email,
     featureFlags: Object.fromEntries(flags.map((f) => [f.flag, f.enabled === 1])),
   };
 

@@ -12,6 +12,10 @@ export interface SessionRow {
   id: string;
   userId: string;
   orgId: string;
+  /** The user's current role, e-mail and sign-up state, read with the session in one query. */
+  role: string;
+  email: string;
+  isVerified: boolean;
 }
 
 export async function createSession(db: Kysely<Database>, config: EngineConfig, now: number, userId: string, orgId: string, meta: { userAgent?: string; ip?: string } = {}) {
@@ -36,7 +40,8 @@ export async function createSession(db: Kysely<Database>, config: EngineConfig, 
 export async function resolveSession(db: Kysely<Database>, config: EngineConfig, now: number, token: string): Promise<SessionRow | undefined> {
   const row = await db.selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['sessions.id', 'sessions.user_id', 'sessions.org_id', 'sessions.last_seen_at', 'sessions.idle_expires_at', 'sessions.absolute_expires_at', 'sessions.revoked_at', 'users.deleted_at'])
+    .select(['sessions.id', 'sessions.user_id', 'sessions.last_seen_at', 'sessions.idle_expires_at', 'sessions.absolute_expires_at', 'sessions.revoked_at',
+      'users.deleted_at', 'users.org_id', 'users.role', 'users.email', 'users.is_verified'])
     .where('sessions.token_hash', '=', hashToken(token))
     .executeTakeFirst();
   if (!row || row.revoked_at !== null || row.deleted_at !== null) return undefined;
@@ -46,7 +51,7 @@ export async function resolveSession(db: Kysely<Database>, config: EngineConfig,
       .set({ last_seen_at: now, idle_expires_at: Math.min(now + config.sessionIdleSeconds * 1000, row.absolute_expires_at) })
       .where('id', '=', row.id).execute();
   }
-  return { id: row.id, userId: row.user_id, orgId: row.org_id };
+  return { id: row.id, userId: row.user_id, orgId: row.org_id, role: row.role, email: row.email, isVerified: row.is_verified === 1 };
 }
 
 export async function revokeSessionByToken(db: Kysely<Database>, now: number, token: string): Promise<boolean> {
