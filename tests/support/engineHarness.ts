@@ -19,7 +19,9 @@ export async function startTestEngine(overrides: Partial<EngineConfig> = {}): Pr
   let now = Date.UTC(2026, 10, 20, 12, 0, 0);
   const clock = { now: () => now, advance: (ms: number) => { now += ms; }, set: (ms: number) => { now = ms; } };
   const config = loadConfig({ NODE_ENV: 'test' }, { validateResponses: true, dashboardDir: undefined, uiVersion: '1.2.3', ...overrides });
-  const engine = await createEngine(config, { db: database.db, clock, mailer: devMailbox(database.db, clock.now, () => {}) });
+  // With an SMTP URL the engine picks its SMTP mailer itself; otherwise a quiet dev mailbox.
+  const mailer = config.smtpUrl ? undefined : devMailbox(database.db, clock.now, () => {});
+  const engine = await createEngine(config, { db: database.db, clock, mailer });
   const seenMail = new Map<string, number>();
   return {
     engine,
