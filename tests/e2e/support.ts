@@ -1,6 +1,8 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 
 // Helpers of the e2e flows: the dev mailbox (the engine's stand-in for SMTP), unique users, and
 // the clicks of a login, written once.
@@ -51,9 +53,9 @@ export async function otpCount(request: APIRequestContext, email: string): Promi
   return (await mailsTo(request, email)).filter((mail) => mail.kind === 'otp').length;
 }
 
-export async function shot(page: Page, name: string): Promise<void> {
+export async function shot(page: Page, name: string, fullPage = true): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png`, fullPage: true });
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png`, fullPage });
 }
 
 export const emailInput = (page: Page) => page.getByRole('textbox', { name: /email/i });
@@ -71,13 +73,47 @@ export async function submitOtp(page: Page, otp: string): Promise<void> {
   await page.getByRole('button', { name: 'Verify code' }).click();
 }
 
-/** A full login of an existing user through the screen; `path` may carry login=true&redirect=. */
+/**
+ * Runs `task` while holding a lock on `name`, shared by every worker of the run (a directory made
+ * atomically beside the run's database). A lock older than `staleMs` was left by a crashed worker.
+ */
+export async function withRunLock<T>(name: string, task: () => Promise<T>, staleMs = 45_000): Promise<T> {
+  const base = process.env.E2E_SQLITE_FILE ? dirname(process.env.E2E_SQLITE_FILE) : tmpdir();
+  const lock = join(base, `${name.replace(/[^a-z0-9]/gi, '_')}.lock`);
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      try {
+        if (Date.now() - statSync(lock).mtimeMs > staleMs) rmSync(lock, { recursive: true, force: true });
+      } catch {
+        // Released between the two calls: try again.
+      }
+      await new Promise((resolve) => setTimeout(resolve, 150));
+    }
+  }
+  try {
+    return await task();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+/**
+ * A full login of an existing user through the screen; `path` may carry login=true&redirect=.
+ * Logins of one e-mail run one at a time across workers: within the 60 s cooldown the engine sends
+ * no new code while the newest one is unused, so two workers signing the seeded admin in at once
+ * would wait for a mail that never comes. Once the newest code is used, the next sign-in gets a new one.
+ */
 export async function logIn(page: Page, request: APIRequestContext, email: string, path = '/signup?login=true'): Promise<void> {
-  const before = await otpCount(request, email);
-  await page.goto(path);
-  await submitEmail(page, email);
-  await submitOtp(page, await latestOtp(request, email, before));
-  await page.waitForURL(/\/dashboard\//);
+  await withRunLock(`login-${email}`, async () => {
+    const before = await otpCount(request, email);
+    await page.goto(path);
+    await submitEmail(page, email);
+    await submitOtp(page, await latestOtp(request, email, before));
+    await page.waitForURL(/\/dashboard\//);
+  });
 }
 
 /**
@@ -96,4 +132,33 @@ export function seededMemberEmail(): string {
   } finally {
     db.close();
   }
+}
+
+/**
+ * A signed-in browser context for a serial file (login once in beforeAll, then every test of the
+ * file reuses the page): the project's baseURL and desktop viewport, clipboard access granted.
+ */
+export async function signedInPage(browser: Browser, email: string): Promise<{ context: BrowserContext; page: Page }> {
+  const baseURL = test.info().project.use.baseURL;
+  const context = await browser.newContext({ ...(baseURL ? { baseURL } : {}), viewport: DESKTOP });
+  if (baseURL) await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
+  const page = await context.newPage();
+  await logIn(page, context.request, email);
+  return { context, page };
+}
+
+/**
+ * Screenshots of the current screen at 1440 px and 390 px wide (back to 1440 afterwards): the
+ * full page, or only the viewport for dialogs and menus (they are fixed to the viewport, so a
+ * full-page picture would show the page below them uncovered).
+ */
+export async function shotBoth(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}): Promise<void> {
+  await page.setViewportSize(DESKTOP);
+  await page.waitForTimeout(300);
+  await shot(page, `${name}-1440`, fullPage);
+  await page.setViewportSize(MOBILE);
+  // Layout settles (sidebar to drawer, charts re-measure) before the picture.
+  await page.waitForTimeout(400);
+  await shot(page, `${name}-390`, fullPage);
+  await page.setViewportSize(DESKTOP);
 }

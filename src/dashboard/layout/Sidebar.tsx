@@ -81,6 +81,8 @@ export function Sidebar({ items, mobile, open, onToggle, footer }: SidebarProps)
     );
   }
   const width = open ? SIDEBAR_WIDTH : SIDEBAR_COLLAPSED_WIDTH;
+  // The rail stretches with the page (its background and border reach the bottom of a tall page),
+  // while its content stays in view: a sticky, viewport-high box inside it.
   return (
     <Box
       component="aside"
@@ -88,16 +90,16 @@ export function Sidebar({ items, mobile, open, onToggle, footer }: SidebarProps)
       sx={{
         width,
         flexShrink: 0,
-        position: 'sticky',
-        top: 0,
-        height: '100vh',
+        alignSelf: 'stretch',
+        bgcolor: 'background.paper',
         borderRight: 1,
         borderColor: 'divider',
         transition: (theme) => theme.transitions.create('width', { duration: theme.transitions.duration.shorter }),
-        overflow: 'hidden',
       }}
     >
-      <SidebarBody items={items} collapsed={!open} onToggle={onToggle} footer={footer} />
+      <Box sx={{ position: 'sticky', top: 0, height: '100vh', overflow: 'hidden' }}>
+        <SidebarBody items={items} collapsed={!open} onToggle={onToggle} footer={footer} />
+      </Box>
     </Box>
   );
 }

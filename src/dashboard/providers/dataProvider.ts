@@ -22,7 +22,8 @@
  *
  * Rows get `id` from the definition's rowId. The total shown above a table (x-resource `total`) is
  * returned in `meta.total`; cursor and page-number lists report pageInfo, since their totals are
- * display counters, not row counts.
+ * display counters, not row counts. `meta.response` is the whole 200 body, so a screen reads the
+ * list call's other counters (the accounts pie chart's categoryDetails) without a second call.
  */
 import type { DataProvider, GetListParams, GetListResult, GetManyParams, GetManyResult, GetOneParams, GetOneResult, RaRecord } from 'react-admin';
 import { resources as generatedResources, type FilterDefinition, type ResourceDefinition } from '../../generated/resources/index.ts';
@@ -160,7 +161,7 @@ export function createDataProvider(options: DataProviderOptions): ContractDataPr
       }
       // The operation answers every row; the table still pages (fcm: 10 rows per page).
       const data = definition.paging.pageSize || params.pagination ? rows.slice((page - 1) * perPage, page * perPage) : rows;
-      return { data, total: rows.length, meta: { total: totalOf(definition, body) ?? rows.length } };
+      return { data, total: rows.length, meta: { total: totalOf(definition, body) ?? rows.length, response: body } };
     }
 
     // A list is one filter set and page size; changing either starts a new cursor stack (page 1).
@@ -201,7 +202,7 @@ export function createDataProvider(options: DataProviderOptions): ContractDataPr
     const hasNextPage =
       style === 'cursor' ? stack.cursors[page] !== null : valueAt(body, siblingPath(definition.rows, 'hasMoreRecords')) === true;
     const total = totalOf(definition, body);
-    return { data, pageInfo: { hasNextPage, hasPreviousPage: page > 1 }, meta: total === undefined ? {} : { total } };
+    return { data, pageInfo: { hasNextPage, hasPreviousPage: page > 1 }, meta: total === undefined ? { response: body } : { total, response: body } };
   }
 
   const cachedRow = (resource: string, id: unknown) => rowCache.get(resource)?.get(String(id));

@@ -1,20 +1,58 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import type { ReactElement } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { DataTable, List, Pagination, useListContext, type RaRecord } from 'react-admin';
 import { useNavigate } from 'react-router';
-import type { ResourceDefinition } from '../../generated/resources/types.ts';
+import type { ColumnDefinition, ResourceDefinition } from '../../generated/resources/types.ts';
 import { ColumnCell, type Row } from '../components/columns/ColumnCell.tsx';
 import { fillRoute, formatNumber } from '../components/columns/format.ts';
 import { errorMessage } from '../providers/index.ts';
 import { filterInputs, filterDefaults } from './filterInputs.tsx';
+import { PagePager } from './PagePager.tsx';
 
 export interface GeneratedListProps {
   definition: ResourceDefinition;
-  /** Route params (jobId, syncRunId, ...): sent with every call as permanent filters. */
-  params?: Record<string, string>;
+  /** Route params (jobId, syncRunId, ...) and fixed request values: sent with every call as permanent filters. */
+  params?: Record<string, string | boolean>;
   title: string;
+  // Composition points for hand-written screens (resources/<name>/): they extend the generated
+  // definition instead of copying its columns.
+  /** Cell renderers replacing a column's generated cell, by column source ('actions' for the actions column, shown only when given). */
+  cells?: Readonly<Record<string, (record: Row) => ReactNode>>;
+  /** Filter inputs replacing the generated ones (choices from the server, date ranges). */
+  filters?: ReactElement[];
+  /** Rendered inside the list context between the filters and the table (summary cards, charts). */
+  header?: ReactNode;
+  /** Heading shown instead of the title (an organisation's name), and buttons beside it. */
+  heading?: ReactNode;
+  titleActions?: ReactNode;
+  /** Keep filters and page in the URL also when the route has params (default: only without). */
+  syncWithLocation?: boolean;
+  /** Text of an empty table (a node may read the list context: 'no run yet' vs 'none in this range'). */
+  emptyText?: ReactNode;
+  /** Label of the total above the table (x-resource `total`), instead of the title ('Total Active Syncs'). */
+  totalLabel?: string;
+  /**
+   * The generated columns this screen shows, given the current filter values (a definition that
+   * serves two views: the logs' API Calls / Webhooks switch).
+   */
+  selectColumns?: (columns: readonly ColumnDefinition[], filterValues: Record<string, unknown>) => readonly ColumnDefinition[];
+  /** Where a row leads, with route state, instead of the definition's show route; undefined: nowhere. */
+  rowLink?: (record: Row) => RowLink | undefined;
+  /** Called when the list call fails (react-admin's default toast is replaced), e.g. to go back on a 404. */
+  onError?: (error: unknown) => void;
+  /** What the table says when the list call failed, instead of the call's message ('Something went wrong'). */
+  errorText?: string;
+  /** Server-paged lists: 'Page N' with previous / next (PagePager) instead of react-admin's guessed row range. */
+  pageNumbers?: boolean;
+  /** Keep every cell on one line (wide tables then scroll inside their card instead of growing tall rows). */
+  noWrap?: boolean;
+}
+
+export interface RowLink {
+  to: string;
+  state?: unknown;
 }
 
 /** The total shown above the table (x-resource `total`), which the dataProvider returns in meta. */
@@ -42,9 +80,60 @@ function ListPagination({ options }: { options: number[] }) {
   return error ? null : <Pagination rowsPerPageOptions={options} />;
 }
 
-function ErrorSlot() {
+function EmptyTable({ text }: { text: ReactNode }) {
+  return (
+    <Typography variant="body2" sx={{ color: 'text.secondary', px: 2, py: 4, textAlign: 'center' }} data-testid="list-empty">
+      {text}
+    </Typography>
+  );
+}
+
+function ErrorSlot({ text }: { text?: string | undefined }) {
   const { error } = useListContext();
-  return <ListError error={error} />;
+  return text ? (
+    <Alert severity="error" variant="outlined" sx={{ m: 2 }}>
+      {text}
+    </Alert>
+  ) : (
+    <ListError error={error} />
+  );
+}
+
+/** The columns of the list's current view: all of the definition's, or the screen's selection. */
+function useViewColumns(definition: ResourceDefinition, select: GeneratedListProps['selectColumns']): readonly ColumnDefinition[] {
+  const { filterValues } = useListContext();
+  return select ? select(definition.columns, (filterValues ?? {}) as Record<string, unknown>) : definition.columns;
+}
+
+interface TableProps {
+  definition: ResourceDefinition;
+  cells: Readonly<Record<string, (record: Row) => ReactNode>>;
+  selectColumns: GeneratedListProps['selectColumns'];
+  rowClick: false | ((id: unknown, resource: string, record: RaRecord) => false);
+  hover: boolean;
+  emptyText: ReactNode;
+}
+
+/** The table, inside the list context so the columns can follow the current view. */
+function GeneratedTable({ definition, cells, selectColumns, rowClick, hover, emptyText }: TableProps) {
+  const columns = useViewColumns(definition, selectColumns).filter((column) => column.kind !== 'actions' || cells.actions);
+  return (
+    // A new column set is a new table (no stale column state between views).
+    <DataTable key={columns.map((column) => column.source ?? column.label).join('|')} rowClick={rowClick} bulkActionButtons={false} hover={hover} {...(emptyText ? { empty: <EmptyTable text={emptyText} /> } : {})}>
+      {columns.map((column) => (
+        <DataTable.Col
+          key={column.source ?? column.label}
+          label={column.label}
+          source={column.source}
+          disableSort
+          render={(record: RaRecord) => {
+            const cell = cells[column.kind === 'actions' ? 'actions' : (column.source ?? '')];
+            return cell ? cell(record as Row) : <ColumnCell column={column} record={record as Row} />;
+          }}
+        />
+      ))}
+    </DataTable>
+  );
 }
 
 /**
@@ -52,26 +141,32 @@ function ErrorSlot() {
  * (components/columns), its filters, paging as the contract says, and a row click to the detail
  * route when the definition has one.
  */
-export function GeneratedList({ definition, params = {}, title }: GeneratedListProps) {
+export function GeneratedList({ definition, params = {}, title, cells = {}, header, heading, titleActions, syncWithLocation, emptyText, totalLabel, selectColumns, rowLink, onError, errorText, noWrap = false, pageNumbers = false, ...props }: GeneratedListProps) {
   const navigate = useNavigate();
-  const columns = definition.columns.filter((column) => column.kind !== 'actions');
   const pageSize = definition.paging.pageSize ?? 10;
   const show = definition.show;
-  const rowClick = show
+  const rowClick = rowLink
+    ? (_id: unknown, _resource: string, record: RaRecord) => {
+        const link = rowLink(record as Row);
+        if (link) navigate(link.to, link.state === undefined ? undefined : { state: link.state });
+        return false as const;
+      }
+    : show
     ? (_id: unknown, _resource: string, record: RaRecord) => {
         const to = fillRoute(show, { ...params, ...record });
         if (to) navigate(to);
         return false as const;
       }
     : false;
-  const filters: ReactElement[] = filterInputs(definition.filters);
+  const filters: ReactElement[] = props.filters ?? filterInputs(definition.filters);
 
   return (
     <Box>
-      <Box sx={{ mb: 3 }}>
+      <Box sx={{ mb: 3, display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap' }}>
         <Typography variant="h3" component="h1">
-          {title}
+          {heading ?? title}
         </Typography>
+        {titleActions}
       </Box>
       <List
         resource={definition.name}
@@ -80,31 +175,34 @@ export function GeneratedList({ definition, params = {}, title }: GeneratedListP
         filterDefaultValues={filterDefaults(definition.filters)}
         perPage={pageSize}
         // Server-paged lists have a fixed page size (the contract's); a list paged here may change it.
-        pagination={<ListPagination options={definition.paging.style === 'none' ? [pageSize, 25, 50] : []} />}
+        pagination={pageNumbers && definition.paging.style !== 'none' ? <PagePager /> : <ListPagination options={definition.paging.style === 'none' ? [pageSize, 25, 50] : []} />}
         actions={false}
         empty={false}
-        error={<ErrorSlot />}
+        error={<ErrorSlot text={errorText} />}
+        {...(onError ? { queryOptions: { onError } } : {})}
         title={title}
-        disableSyncWithLocation={Object.keys(params).length > 0}
+        disableSyncWithLocation={!(syncWithLocation ?? Object.keys(params).length === 0)}
         storeKey={`${definition.name}.${Object.values(params).join('.') || 'list'}`}
         // Wide tables scroll inside their card instead of widening the page.
         // The filters sit on the page background, not on a paper strip of their own.
-        sx={{ '& .RaList-main': { gap: 1.5, minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' }, '& .RaListToolbar-root': { bgcolor: 'transparent' } }}
+        sx={{
+          '& .RaList-main': { gap: 1.5, minWidth: 0 },
+          // Only the table scrolls sideways; headers above it (charts, summaries) stay in place.
+          '& .RaList-content': { minWidth: 0 },
+          '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
+          '& .RaListToolbar-root': { bgcolor: 'transparent' },
+          // On a phone every filter takes the full width, so the bar reads as one column.
+          '& .RaFilterForm-root': { bgcolor: 'transparent' },
+          '& .RaFilterForm-root .filter-field': { width: { xs: '100%', sm: 'auto' } },
+          '& .RaFilterForm-root .filter-field > .MuiFormControl-root, & .RaFilterForm-root .filter-field > .MuiAutocomplete-root': { width: { xs: '100%', sm: 'auto' } },
+          ...(noWrap ? { '& .MuiTableCell-root': { whiteSpace: 'nowrap' } } : {}),
+        }}
       >
+        {header}
         <Box sx={{ px: 2, pt: 1.5 }}>
-          <TotalLine label={title} />
+          <TotalLine label={totalLabel ?? title} />
         </Box>
-        <DataTable rowClick={rowClick} bulkActionButtons={false} hover={Boolean(show)}>
-          {columns.map((column) => (
-            <DataTable.Col
-              key={column.source ?? column.label}
-              label={column.label}
-              source={column.source}
-              disableSort
-              render={(record: RaRecord) => <ColumnCell column={column} record={record as Row} />}
-            />
-          ))}
-        </DataTable>
+        <GeneratedTable definition={definition} cells={cells} selectColumns={selectColumns} rowClick={rowClick} hover={Boolean(show || rowLink)} emptyText={emptyText} />
       </List>
     </Box>
   );

@@ -12,6 +12,7 @@ import type {
   MappingPresetsTable,
   UsageDailyTable,
 } from './tables/accounts.ts';
+import type { AiSessionsTable, ConnectorTestsTable, ConnectorWorkflowStepsTable, CustomAppsTable } from './tables/ai.ts';
 import type {
   AppFieldsTable,
   AppSetupStepsTable,
@@ -122,6 +123,11 @@ export interface Database {
   connectors: ConnectorsTable;
   ai_session_messages: AiSessionMessagesTable;
   usage_daily: UsageDailyTable;
+  // AI connector building (20261125120000)
+  ai_sessions: AiSessionsTable;
+  connector_workflow_steps: ConnectorWorkflowStepsTable;
+  connector_tests: ConnectorTestsTable;
+  custom_apps: CustomAppsTable;
   // syncs and logs (20261122000500)
   sync_jobs: SyncJobsTable;
   sync_runs: SyncRunsTable;

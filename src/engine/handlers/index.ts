@@ -77,6 +77,37 @@ import { appGetWebhookNativeCalls } from './logs/appGetWebhookNativeCalls.ts';
 import { appGetApiNativeCalls } from './logs/appGetApiNativeCalls.ts';
 import { appIssueGraph } from './issues/appIssueGraph.ts';
 import { appIssueData } from './issues/appIssueData.ts';
+import { appDataCustomFields } from './mapping/appDataCustomFields.ts';
+import { appDataCustomFieldsSave } from './mapping/appDataCustomFieldsSave.ts';
+import { appGetDefaultMappingForApp } from './mapping/appGetDefaultMappingForApp.ts';
+import { appMappingPresetsGetIntegratedAccounts } from './presets/appMappingPresetsGetIntegratedAccounts.ts';
+import { appSaveCustomMappingPreset } from './presets/appSaveCustomMappingPreset.ts';
+import { appSaveCategoryCustomMappingPreset } from './presets/appSaveCategoryCustomMappingPreset.ts';
+import { appListMappingPresets } from './presets/appListMappingPresets.ts';
+import { appDeleteMappingPreset } from './presets/appDeleteMappingPreset.ts';
+import { appEditMappingPresets } from './presets/appEditMappingPresets.ts';
+import { appListOriginOrgs } from './presets/appListOriginOrgs.ts';
+import { appGetPresetDetails } from './presets/appGetPresetDetails.ts';
+import { connectorsList } from './connectors/connectorsList.ts';
+import { connectorsListLive } from './connectors/connectorsListLive.ts';
+import { aiAppsList } from './connectors/aiAppsList.ts';
+import { connectorConfig } from './connectors/connectorConfig.ts';
+import { connectorSummary } from './connectors/connectorSummary.ts';
+import { connectorApiSchema } from './connectors/connectorApiSchema.ts';
+import { setupUiMetadata } from './connectors/setupUiMetadata.ts';
+import { connectorFiltersMetaData } from './connectors/connectorFiltersMetaData.ts';
+import { connectorIntegrations } from './connectors/connectorIntegrations.ts';
+import { connectorCustomAdd } from './connectors/connectorCustomAdd.ts';
+import { connectorDeactivate } from './connectors/connectorDeactivate.ts';
+import { workflowSteps } from './workflows/workflowSteps.ts';
+import { workflowStepDetail } from './workflows/workflowStepDetail.ts';
+import { workflowStepCodeSave } from './workflows/workflowStepCodeSave.ts';
+import { sessionInitialize } from './sessions/sessionInitialize.ts';
+import { sessionMessages } from './sessions/sessionMessages.ts';
+import { sessionHistory } from './sessions/sessionHistory.ts';
+import { sessionAction } from './sessions/sessionAction.ts';
+import { aiSessionToken } from './testing/aiSessionToken.ts';
+import { aiWebhookTest } from './testing/aiWebhookTest.ts';
 
 // The handler bound to each operationId; an operation missing here answers 501.
 const bound = [
@@ -95,6 +126,13 @@ const bound = [
   appDashboardSyncJobs, appDashboardSyncRuns, appDashboardSyncRecords,
   appGetLogsGraphData, appGetLogsDataV2, appGetWebhookRecords, appGetWebhookNativeCalls, appGetApiNativeCalls,
   appIssueGraph, appIssueData,
+  appDataCustomFields, appDataCustomFieldsSave, appGetDefaultMappingForApp,
+  appMappingPresetsGetIntegratedAccounts, appSaveCustomMappingPreset, appSaveCategoryCustomMappingPreset, appListMappingPresets,
+  appDeleteMappingPreset, appEditMappingPresets, appListOriginOrgs, appGetPresetDetails,
+  connectorsList, connectorsListLive, aiAppsList, connectorConfig, connectorSummary, connectorApiSchema, setupUiMetadata,
+  connectorFiltersMetaData, connectorIntegrations, connectorCustomAdd, connectorDeactivate,
+  workflowSteps, workflowStepDetail, workflowStepCodeSave, sessionInitialize, sessionMessages, sessionHistory, sessionAction,
+  aiSessionToken, aiWebhookTest,
 ];
 
 export const handlers: Readonly<Record<string, AnyHandler>> = Object.fromEntries(bound.map((b) => [b.operationId, b.handler]));

@@ -7,6 +7,8 @@ import * as m20261122000500 from './20261122000500_create_syncs_and_logs.ts';
 import * as m20261124090000 from './20261124090000_list_indexes_and_counters.ts';
 import * as m20261124100000 from './20261124100000_webhook_tests_and_api_subcategories.ts';
 import * as m20261124113000 from './20261124113000_billing_details_and_sales_requests.ts';
+import * as m20261125100000 from './20261125100000_accounts_preset_index.ts';
+import * as m20261125120000 from './20261125120000_ai_connector_building.ts';
 
 /**
  * Every migration, imported statically: no directory scan, so it works the same under tsx,
@@ -22,6 +24,8 @@ export const migrations: Record<string, Migration> = {
   '20261124090000_list_indexes_and_counters': m20261124090000,
   '20261124100000_webhook_tests_and_api_subcategories': m20261124100000,
   '20261124113000_billing_details_and_sales_requests': m20261124113000,
+  '20261125100000_accounts_preset_index': m20261125100000,
+  '20261125120000_ai_connector_building': m20261125120000,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -55,7 +55,7 @@ const COUNTED: TableName[] = [
   'plans', 'organisations', 'users', 'invites', 'api_keys', 'webhooks', 'getting_started', 'org_category_settings', 'invoices',
   'categories', 'apps', 'app_setup_steps', 'app_fields', 'data_models', 'model_attributes', 'sub_models', 'category_apis',
   'webhook_event_types', 'capabilities', 'end_customer_orgs', 'integrated_accounts', 'auth_sessions', 'mapping_fields',
-  'mapping_presets', 'mapping_preset_fields', 'connectors', 'ai_session_messages', 'usage_daily', 'sync_jobs', 'sync_runs',
+  'mapping_presets', 'mapping_preset_fields', 'connectors', 'ai_session_messages', 'ai_sessions', 'connector_workflow_steps', 'connector_tests', 'usage_daily', 'sync_jobs', 'sync_runs',
   'sync_records', 'api_logs', 'webhook_logs', 'webhook_records', 'native_calls', 'issues',
 ];
 

@@ -7,7 +7,10 @@ import { ACCOUNT_COLUMNS, CUSTOMER_COLUMNS, planAccounts, planCustomers, writeAc
 import { API_LOG_COLUMNS, generateApiLogs } from './apiLogs.ts';
 import { BulkLoader } from './bulk.ts';
 import { seedReferenceData } from './catalog.ts';
-import { AI_MESSAGE_COLUMNS, AUTH_SESSION_COLUMNS, CONNECTOR_COLUMNS, writeConnectors, writeMagicLinks } from './connectors.ts';
+import {
+  AI_MESSAGE_COLUMNS, AI_SESSION_COLUMNS, AUTH_SESSION_COLUMNS, CONNECTOR_COLUMNS, CONNECTOR_TEST_COLUMNS, linkConnectorAccounts, WORKFLOW_STEP_COLUMNS,
+  writeConnectors, writeMagicLinks,
+} from './connectors.ts';
 import { type DemoContext, IssueCollector, UsageCounters } from './context.ts';
 import { createDemoOrg, DEMO_ADMIN_EMAIL, DEMO_ORG_NAME, DEMO_PLAN_ID } from './demoOrg.ts';
 import { MAPPING_FIELD_COLUMNS, planPresets, PRESET_COLUMNS, PRESET_FIELD_COLUMNS, writeMappingFields, writePresets } from './mapping.ts';
@@ -76,6 +79,9 @@ const LOAD_ORDER: [TableName, readonly string[]][] = [
   ['auth_sessions', AUTH_SESSION_COLUMNS],
   ['connectors', CONNECTOR_COLUMNS],
   ['ai_session_messages', AI_MESSAGE_COLUMNS],
+  ['ai_sessions', AI_SESSION_COLUMNS],
+  ['connector_workflow_steps', WORKFLOW_STEP_COLUMNS],
+  ['connector_tests', CONNECTOR_TEST_COLUMNS],
   ...(Object.entries(SYNC_TABLES) as [TableName, readonly string[]][]),
   ['native_calls', NATIVE_CALL_COLUMNS],
   ['api_logs', API_LOG_COLUMNS],
@@ -177,11 +183,12 @@ async function generate(
   writeAccounts(ctx);
   writeMappingFields(ctx, presets);
   writeMagicLinks(ctx);
-  const connectorJobs = writeConnectors(ctx);
+  const connectors = writeConnectors(ctx);
   await loader.flush();
+  await linkConnectorAccounts(ctx, connectors.links);
 
   stage('sync jobs, runs, records and webhook logs');
-  await generateSyncs(ctx, plan, connectorJobs);
+  await generateSyncs(ctx, plan, connectors.jobs);
   stage(`${plan.apiLogs.toLocaleString('en-US')} API logs with their native calls`);
   await generateApiLogs(ctx, plan.apiLogs);
   stage('issues and daily usage');

@@ -45,6 +45,9 @@ export interface paths {
          *     - Attachments are fetched over https only (400 on `attachments.<i>.url` otherwise).
          *     - Rate limited per user (429 with error.retryAfterSeconds).
          *
+         *     Not implemented by this engine: the assistant's reply needs a language model. It answers 501
+         *     'Not implemented: sessionChat'.
+         *
          *     Needs the per-user feature flag ai_connectors (403 otherwise); admin and member. The spec names this call without its payload: designed.
          */
         post: operations["sessionChat"];
@@ -91,16 +94,21 @@ export interface paths {
          * Start or resume a connector-building chat
          * @description Starts the chat that builds an AI connector (the new-connector flow), or resumes one.
          *     - Without connectorId: creates a draft connector (named 'Untitled connector' until the chat names
-         *       it, status draft) and an active session at chatStep describe. appIds chosen up front complete
-         *       select_apps; an unknown app gives 400 on `appIds.<i>`. prompt, when given, is sent as the first
-         *       user message and msg.messages holds the assistant's answer too.
+         *       it, status draft, medium as sent or sync, description the prompt) and an active session at
+         *       chatStep describe that opens with the assistant's welcome. appIds chosen up front set the
+         *       connector's apps and complete select_apps (a system message records them); an unknown app gives
+         *       400 on `appIds.<i>`. prompt, when given, is stored as the first user message and titles the
+         *       session. The assistant's answer to it is session.chat's job, which this engine does not implement
+         *       (it needs a language model), so msg.messages ends with the prompt.
          *     - With the connectorId of a draft connector: resumes its active session where it stands (what a
-         *       draft row of the connectors list opens); prompt, appIds and medium must then be absent (400).
-         *     - With the connectorId of a testing or live connector: opens a new editing session on it; a live
+         *       draft row of the connectors list opens; a draft without one gets a new session at its chatStep);
+         *       prompt, appIds and medium must then be absent (400 on the field).
+         *     - With the connectorId of a testing or live connector: resumes its active session, else opens a new
+         *       editing session at chatStep review (every earlier step done; go_back reopens one); a live
          *       connector keeps serving its published version until the session publishes again. One active
-         *       session per connector: an active editing session is resumed instead.
-         *     - Unknown connectorId gives 404. Assistant answers are rate limited per user (429 with
-         *       error.retryAfterSeconds).
+         *       session per connector. prompt, when given, is stored as a user message; appIds and medium give
+         *       400 on the field (the chat changes them).
+         *     - Unknown connectorId, or one of another organisation, gives 404.
          *
          *     Needs the per-user feature flag ai_connectors (403 otherwise); admin and member. The spec names this call without its payload: designed.
          */
@@ -134,6 +142,9 @@ export interface paths {
          *     - Results: poll ai.sync.test.results and ai.api.test.results every 2 s until final; a webhook test is
          *       final in the response. The assistant comments on failures in the chat.
          *
+         *     Not implemented by this engine: running the connector's generated workflow on a test account
+         *     calls the app's live API. It answers 501 'Not implemented: sessionTest'.
+         *
          *     Needs the per-user feature flag ai_connectors (403 otherwise); admin and member. The spec names this call without its payload: designed.
          */
         post: operations["sessionTest"];
@@ -154,16 +165,24 @@ export interface paths {
         put?: never;
         /**
          * Press an action button in a chat session
-         * @description Applies a structured action (the buttons under an assistant message):
-         *     - confirm_step: accepts the current step's proposal and moves to the next step (not at review or live: 409).
-         *     - regenerate: asks the assistant again for messageId (the latest assistant message by default); 429 when rate limited.
-         *     - go_back: returns to the previous step (409 at describe); later steps must be confirmed again.
-         *     - select_apps: sets the connector's apps (appIds required, 'Please select at least one app'; unknown app 400 on `appIds.<i>`).
+         * @description Applies a structured action (the buttons under an assistant message). Each action but discard
+         *     records a system message ('Step define_schema confirmed.'), returned in msg.messages.
+         *     - confirm_step: accepts the current step and moves to the next step not done yet (not at review or
+         *       live: 409). select_apps needs at least one app and build_workflow at least one workflow step
+         *       (409 otherwise). Reaching test moves a draft connector to status testing.
+         *     - regenerate: asks the assistant again for messageId. It needs a language model, which this engine
+         *       does not have: it answers 501 'Not implemented: sessionAction regenerate'.
+         *     - go_back: returns to the previous step (409 at describe); it and later steps must be confirmed again.
+         *     - select_apps: sets the connector's apps, in the order given (appIds required, 'Please select at
+         *       least one app'; unknown app 400 on `appIds.<i>`); the first app's auth type becomes the
+         *       connector's. Only at describe or select_apps (409 later: go back first); it completes
+         *       select_apps, and at select_apps moves on.
          *     - skip_step: skips an optional step (only define_schema for a sync-only connector; 409 otherwise).
          *     - publish: at chatStep review, with a passed sync or API test of the current version, the connector
          *       goes live (status live, chatStep live, session completed); otherwise 409.
-         *     - discard: the session becomes discarded; a connector that was never published is deleted with it.
-         *     An inactive session gives 409; unknown sessionId 404.
+         *     - discard: the session becomes discarded; a connector that was never published is deleted with it
+         *       (as connector.deactivate).
+         *     An inactive session gives 409; unknown sessionId, or one of another organisation, 404.
          *
          *     Needs the per-user feature flag ai_connectors (403 otherwise); admin and member. The spec names this call without its payload: designed.
          */
@@ -188,7 +207,8 @@ export interface paths {
          *     (with label), medium, status, creator, creation time, sessionId and chatStep.
          *     - status filters (all by default); status live is what pickers use (also connectors.list.live).
          *     - connectorId returns that one connector only (an unknown id gives 404): the flows reload a row with it.
-         *     - search matches name and app labels, case-insensitive.
+         *     - search matches name and app labels, case-insensitive; appId, medium and createdBy narrow the list
+         *       further (their choices come from connector.filtersMetaData).
          *     - A draft row opens the new-connector flow (session.initialize with its connectorId, at its
          *       chatStep); any other row opens the connector's details (connector.summary, connector.config).
          *     - Deactivated connectors are deleted and never listed.
@@ -238,7 +258,9 @@ export interface paths {
         /**
          * Apps AI connectors can be built for
          * @description The app catalog of the AI service: apps the assistant can build a connector for (with their auth
-         *     type and API reference), including apps outside the unified-API catalog (unifiedApiSupported false).
+         *     type and API reference): the unified-API catalog without its built-in sandbox apps (description:
+         *     what the app's unified category holds), and the organisation's custom apps from
+         *     connector.custom.add (unifiedApiSupported false).
          *     Used by the chat's select_apps step and the new-connector form. search matches label and appId,
          *     case-insensitive; category keeps apps of one unified category. Page-number paging by label. An app
          *     missing here can be added with connector.custom.add.
@@ -289,8 +311,10 @@ export interface paths {
         /**
          * Overview of a connector
          * @description The details page overview of one connector: the assistant's summary, its capabilities (models,
-         *     APIs, events), 30-day usage counters (integrations, API calls, sync runs and failures, webhooks)
-         *     and its latest test. Unknown connectorId gives 404.
+         *     APIs, events), usage counters and its latest test. Counters: integrated accounts connected through
+         *     it (all states) and those in state Success; over the last 30 days (UTC days), its accounts' API
+         *     calls and webhook events (daily usage counters), and the runs of its sync jobs and the failed ones.
+         *     Unknown connectorId, or one of another organisation, gives 404.
          *
          *     Needs the per-user feature flag ai_connectors (403 otherwise); admin and member. The spec names this call without its payload: designed.
          */
@@ -314,10 +338,14 @@ export interface paths {
         put?: never;
         /**
          * Send a test webhook event of a connector
-         * @description Builds one event of eventType (from the test account's data when integrationId is given, else a
-         *     sample) and posts it to destination signed like a real delivery, waiting up to 10 s. The test
-         *     passes when the destination answers 200 (the webhook is live), else it fails with the status code
-         *     and statusMessage (or why nothing came back). The result is final in the response.
+         * @description Builds one test event of eventType and posts it to destination signed like a real delivery
+         *     (X-Webhook-Signature with the organisation's production API key, as app.testWebhook), waiting up to
+         *     10 s. The event names the connector and, with integrationId, the test account (integrationId,
+         *     originOrgId, originOrgName, appId, appLabel); it carries no app records, which only a run of the
+         *     connector's workflow fetches (integration null without integrationId). The test passes when the
+         *     destination answers 200 (the webhook is live), else it fails with the status code and
+         *     statusMessage (or why nothing came back, statusCode null). The result is final in the response and
+         *     is stored as the connector's latest test (connector.summary lastTest).
          *     - eventType must be one of the connector's webhook events (400 on eventType); integrationId must be
          *       an account of the connector (400); an empty destination gives 'Please enter a valid webhook'.
          *     - One test per second per connector (429). Unknown connectorId gives 404.
@@ -346,7 +374,10 @@ export interface paths {
          *     authsessiontoken) so the user connects a test account of their own to this connector from the
          *     dashboard; the account is created with testAccount true unless sent false. The component emits
          *     IntegrationDetails with the new integrationId, which session.test and the other tests use.
-         *     - The connector needs its auth configured (configure_auth done), else 409; unknown connectorId 404.
+         *     - The auth session offers this connector only (connectorType ai-connectors); the account it creates
+         *       belongs to the connector (connector.integrations).
+         *     - The connector needs its auth configured (configure_auth done, or status testing or live), else
+         *       409; unknown connectorId 404.
          *     - The origin fields follow the magic link rules: 'Origin Org ID is required', 'Origin Org Name is
          *       required', 'Origin User Email is required', 'Origin User Name is required', 'Not a valid email!'.
          *
@@ -372,6 +403,10 @@ export interface paths {
          *     latest 20, of one session with sessionId. The dashboard polls every 2 s while a test is queued or
          *     running. Each result has counts, duration, up to 5 sample records as they would be delivered, and
          *     errors with the failing workflow step and a suggested fix.
+         *
+         *     Not implemented by this engine: sync test results only come from session.test and
+         *     ai.sync.test.replay, which need the app's live API, so there is nothing real to read. It answers
+         *     501 'Not implemented: aiSyncTestResults'.
          *
          *     Needs the per-user feature flag ai_connectors (403 otherwise); admin and member. The spec names this call without its payload: designed.
          */
@@ -399,6 +434,9 @@ export interface paths {
          *     current code (after a fix in the chat or the code editor). The new result has replayOf = testId
          *     and is queued; poll ai.sync.test.results. A sync test of the connector still queued or running
          *     gives 409; unknown connectorId or testId gives 404.
+         *
+         *     Not implemented by this engine: a sync test runs the connector's code against the app's live
+         *     API. It answers 501 'Not implemented: aiSyncTestReplay'.
          *
          *     Needs the per-user feature flag ai_connectors (403 otherwise); admin and member. The spec names this call without its payload: designed.
          */
@@ -452,6 +490,9 @@ export interface paths {
          *     when 299 or less. Unknown connectorId or apiId gives 404; at most 10 API tests a minute per user
          *     (429).
          *
+         *     Not implemented by this engine: the call goes to the app's live API through the connector's
+         *     code. It answers 501 'Not implemented: aiApiTest'.
+         *
          *     Needs the per-user feature flag ai_connectors (403 otherwise); admin and member. The spec names this call without its payload: designed.
          */
         post: operations["aiApiTest"];
@@ -473,6 +514,10 @@ export interface paths {
          * @description API test results of a connector, newest first: one test with testId (404 when unknown), else the
          *     latest 20, of one API with apiId. Each result has the input, status code, duration, response data,
          *     native call count and errors. The dashboard polls every 2 s while a test is queued or running.
+         *
+         *     Not implemented by this engine: API test results only come from ai.api.test, which needs the
+         *     app's live API, so there is nothing real to read. It answers 501 'Not implemented:
+         *     aiApiTestResults'.
          *
          *     Needs the per-user feature flag ai_connectors (403 otherwise); admin and member. The spec names this call without its payload: designed.
          */
@@ -522,10 +567,12 @@ export interface paths {
          * Filter choices of the connectors screens
          * @description The filters of a connectors screen with their current choices, so the dashboard builds its filter
          *     bar from data:
-         *     - without connectorId: the connectors list (status with all, draft, testing, live; apps used by
-         *       the organisation's connectors; medium; created by);
-         *     - with connectorId: that connector's integrations list (integrationState with the shared filter
-         *       values, default all; its apps; the end-customer organisations of its accounts).
+         *     - without connectorId: the connectors list's query parameters status (all, draft, testing, live;
+         *       default all), appId (apps used by the organisation's connectors), medium, createdBy (creators
+         *       of its connectors) and search;
+         *     - with connectorId: that connector's integrations list's integrationState (the shared filter
+         *       values, default all), appId (its apps), originOrgId (the end-customer organisations of its
+         *       accounts) and search.
          *     Unknown connectorId gives 404.
          *
          *     Needs the per-user feature flag ai_connectors (403 otherwise); admin and member. The spec names this call without its payload: designed.
@@ -578,9 +625,10 @@ export interface paths {
         /**
          * Add a custom connector for an app not in the catalog
          * @description Creates a custom app (id 'custom_' plus a slug of appName) from the form, and a draft connector for
-         *     it with an active chat session at chatStep configure_auth (describe and select_apps are done;
-         *     description, when given, is the first user message). The dashboard then opens the new-connector
-         *     flow on msg.session.
+         *     it with an active chat session at chatStep configure_auth (describe and select_apps are done; a
+         *     system message records the app; description, when given, is the connector's description and the
+         *     first user message). Adding an app name again updates that custom app. The auth type is the
+         *     connector's. The dashboard then opens the new-connector flow on msg.session.
          *     - A connector name already used in the organisation (case-insensitive) gives 409 'Connector name
          *       already exists'.
          *     - baseUrl must be https ('Please add a valid URL').
@@ -685,6 +733,9 @@ export interface paths {
          *     msg.baseVersion. Rate limited per user (429 with error.retryAfterSeconds). Unknown connectorId or
          *     stepId gives 404.
          *
+         *     Not implemented by this engine: the rewrite is the assistant's, which needs a language model. It
+         *     answers 501 'Not implemented: workflowStepCodeEdit'.
+         *
          *     Needs the per-user feature flag ai_connectors (403 otherwise); admin and member. The spec names this call without its payload: designed.
          */
         post: operations["workflowStepCodeEdit"];
@@ -706,8 +757,11 @@ export interface paths {
         /**
          * Save a step's code
          * @description Saves the step's code as a new version (the step is marked edited, the connector's version goes up).
-         *     - baseVersion older than the stored version gives 409 (someone saved meanwhile: reload the step).
-         *     - The code is parsed for the step's language; a syntax error gives 400 on code with the parser's message.
+         *     - baseVersion other than the stored version gives 409 on baseVersion (someone saved meanwhile:
+         *       reload the step).
+         *     - javascript and typescript code is parsed as an ES module (nothing runs); a syntax error gives 400
+         *       on code with the parser's message and position. python code is saved unparsed (no Python parser
+         *       in the engine); its errors show in the next test.
          *     - On a live connector the new code serves new runs at once (the dashboard confirms first and
          *       suggests a test); on other connectors it is used by the next test.
          *     Unknown connectorId or stepId gives 404.
@@ -3195,6 +3249,15 @@ export interface components {
                 "application/json": components["schemas"]["ApiError"];
             };
         };
+        /** @description The operation is in the contract but not implemented yet (code NOT_IMPLEMENTED). */
+        NotImplemented: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ApiError"];
+            };
+        };
     };
     parameters: never;
     requestBodies: never;
@@ -3294,6 +3357,7 @@ export type ResponseForbidden = components['responses']['Forbidden'];
 export type ResponseNotFound = components['responses']['NotFound'];
 export type ResponseConflict = components['responses']['Conflict'];
 export type ResponseTooManyRequests = components['responses']['TooManyRequests'];
+export type ResponseNotImplemented = components['responses']['NotImplemented'];
 export type $defs = Record<string, never>;
 export interface operations {
     sessionMessages: {
@@ -3362,6 +3426,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     sessionHistory: {
@@ -3433,7 +3498,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
         };
     };
     sessionTest: {
@@ -3473,6 +3537,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     sessionAction: {
@@ -3509,7 +3574,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
-            429: components["responses"]["TooManyRequests"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     connectorsList: {
@@ -3521,6 +3586,12 @@ export interface operations {
                 status?: components["schemas"]["ConnectorStatusFilter"];
                 /** @description Case-insensitive match on name or app label. */
                 search?: string;
+                /** @description Only connectors talking to this app. */
+                appId?: string;
+                /** @description Only connectors of this medium. */
+                medium?: components["schemas"]["ConnectorMedium"];
+                /** @description Only connectors created by this user (the createdBy value of the rows). */
+                createdBy?: string;
             };
             header?: never;
             path?: never;
@@ -3764,6 +3835,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     aiSyncTestReplay: {
@@ -3799,6 +3871,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     connectorApiSchema: {
@@ -3869,6 +3942,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     aiApiTestResults: {
@@ -3900,6 +3974,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     setupUiMetadata: {
@@ -4160,6 +4235,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            501: components["responses"]["NotImplemented"];
         };
     };
     workflowStepCodeSave: {

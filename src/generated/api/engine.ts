@@ -2215,6 +2215,13 @@ export interface paths {
          *       orgId other than the caller's or an unknown account gives 404.
          *     - Edit mapping exists only for accounts whose showCustomFields is not 'false': such an account
          *       gives 403. Deactivated and Expired accounts have no actions and give 404.
+         *     - The organizationDetails fields other than integrationId, when sent, must be the account's
+         *       (appId, appIdValue, originOrgId, organization, category label, categoryValue), else 400 'Does
+         *       not match the integrated account' on `organizationDetails.<field>`.
+         *     - subCategoryId must be a sync sub-category where the account's app takes custom fields (the
+         *       app's customFieldsSupport), else 400 'Custom mapping is not available for this sub-category'
+         *       on subCategoryId.
+         *     - Until the account's mapping of a sub-category is first saved, its table is the app's table.
          *     - Not gated by the customMapping plan feature (that gates presets only).
          *     - The dashboard shows 'Unable to fetch the mapping details.' when this call fails.
          */
@@ -2246,18 +2253,23 @@ export interface paths {
          *     and answers 400 with error.field `mappings.<i>.<field>` and the message:
          *     - fieldId: required, 'Input missing'; must not be blank after trimming, 'Invalid Characters';
          *       must not already exist in the table, case-insensitive: two sent rows whose fieldId are equal
-         *       ignoring case, or a sent fieldId that differs only by case from a field of the account's
-         *       table, give 'Field Value already Used'.
+         *       ignoring case, a sent fieldId that differs only by case from a field of the account's table,
+         *       or the fieldId of a DEFAULT row (the platform maps it), give 'Field Value already Used'. The
+         *       exact fieldId of an UNMAPPED or CUSTOM row is that row being mapped or edited.
          *     - fieldToOrg: trimmed; required, 'Input missing'; only letters, digits, underscore and hyphen,
          *       'Invalid Characters'; unique among the sent custom mappings, case-insensitive, 'Field Value
          *       already Used' (names freed by deleted or renamed rows are free, since only the final list is
          *       sent).
-         *     - fieldType must be CUSTOM (omitted means CUSTOM); dataType defaults to STRING and fieldFromApp to
-         *       fieldId for user-added rows.
+         *     - fieldType must be CUSTOM (omitted means CUSTOM), else 'Only CUSTOM rows can be saved'; dataType
+         *       defaults to STRING and fieldFromApp to fieldId for user-added rows; for app fields the app's
+         *       own fieldFromApp, dataType and sampleData are kept.
+         *     - organizationDetails and subCategoryId as in app.data.customFields ('Does not match the
+         *       integrated account', 'Custom mapping is not available for this sub-category').
          *
          *     The account is found by organizationDetails.integrationId in the caller's organisation (404
          *     otherwise); an account whose showCustomFields is 'false' gives 403. Not gated by the customMapping
-         *     plan feature. On success msg.message is 'Successfully Edited' and msg.data is the new table.
+         *     plan feature. On success msg.message is 'Successfully Edited' and msg.data is the new table. The
+         *     check and the write are one transaction: a refused list changes nothing.
          */
         post: operations["appDataCustomFieldsSave"];
         delete?: never;
@@ -2282,7 +2294,9 @@ export interface paths {
          *     mapping table, which emits the edited mappings to the wizard instead of saving them).
          *
          *     Unknown appIdValue, or a presetId not in the caller's organisation, gives 404. An app that has
-         *     no such sub-category gives 400 with error.field subCategoryId.
+         *     no such sub-category, or takes no custom fields there, gives 400 'Custom mapping is not
+         *     available for this sub-category' with error.field subCategoryId. Preset rows match app fields
+         *     case-insensitively (a category preset's customFields.region maps an app's CustomFields.Region).
          */
         get: operations["appGetDefaultMappingForApp"];
         put?: never;
@@ -2336,15 +2350,24 @@ export interface paths {
          *
          *     - app mode (select app, map fields, confirm accounts, save): the preset's custom rows replace the
          *       custom rows of the covered sub-categories of every account in integrationIds (each must be an
-         *       account of appId, else 400 on `integrationIds.<i>`). With isDefault the preset is also applied
+         *       account of appId with an Edit mapping action, else 400 on `integrationIds.<i>`: 'Not an
+         *       integrated account of this app', or 'The mapping of this account cannot be edited' for a
+         *       Deactivated or Expired account or one whose showCustomFields is 'false'). With isDefault the preset is also applied
          *       to every new account of the app, and the app's other presets lose isDefault.
          *     - account mode (select integration, map fields, save): integrationIds holds exactly the selected
-         *       integration (else 400 on integrationIds), which must be of appId; isDefault must be false.
+         *       integration (else 400 'Select exactly one integration' on integrationIds), which must be of
+         *       appId; isDefault must be false ('An account preset cannot be the default').
+         *     - Unknown appId gives 404; a category other than the app's gives 400 'The app is not of this
+         *       category' on category.
          *     - An account follows at most one preset: one that followed another preset moves to this one.
          *     - mappings: every row follows the mappingRow rules and the table rules of
          *       app.data.customFields/save per sub-category ('Input missing', 'Invalid Characters', 'Field
-         *       Value already Used', error.field `mappings.<i>.mappings.<j>.<field>`); a subCategoryId the app
-         *       does not have gives 400; a sub-category listed twice gives 400.
+         *       Value already Used', error.field `mappings.<i>.mappings.<j>.<field>`), checked against the
+         *       app's table; a subCategoryId where the app takes no custom fields gives 400 'Custom mapping is
+         *       not available for this sub-category', one listed twice 'This sub-category is listed twice'
+         *       (both on `mappings.<i>.subCategoryId`); no row at all gives 'Please map at least one field'.
+         *     - Everything is checked before anything is written; the preset and the accounts it is applied
+         *       to are written in one transaction.
          *     - A presetName already used in the organisation (case-insensitive) gives 409 'Preset name already
          *       exists'.
          *
@@ -2377,8 +2400,11 @@ export interface paths {
          *     presets covering those apps lose isDefault; existing accounts are not changed.
          *
          *     mappings follow the mappingRow rules and the table rules of app.data.customFields/save per
-         *     sub-category ('Input missing', 'Invalid Characters', 'Field Value already Used'); a subCategoryId
-         *     not in the category gives 400. A presetName already used in the organisation
+         *     sub-category ('Input missing', 'Invalid Characters', 'Field Value already Used'), among the sent
+         *     rows (they are tied to no app); a subCategoryId not in the category gives 400 'Custom mapping is
+         *     not available for this sub-category', one listed twice 'This sub-category is listed twice'; no
+         *     row at all gives 'Please map at least one field'. An app not of the category gives 'Not an app of
+         *     this category' on `appIds.<i>`. A presetName already used in the organisation
          *     (case-insensitive) gives 409 'Preset name already exists'.
          *
          *     Admin only; needs the customMapping plan feature, else 403 with the 'not available under the
@@ -2459,7 +2485,13 @@ export interface paths {
          *
          *     - integrationIds is for app and account presets only (account presets: exactly one); appIds and
          *       their 'Please select at least one app' for category presets (presetId starting 'category_')
-         *       only; the wrong one gives 400 on that field. isDefault is refused for account presets.
+         *       only; the wrong one gives 400 on that field ('Category presets are applied by app, not by
+         *       account', 'Only category presets are applied by app'). isDefault true is refused for account
+         *       presets ('An account preset cannot be the default').
+         *     - A new integrationIds list: accounts left out stop following the preset and keep their rows,
+         *       accounts added get all its rows (moving from any preset they followed). A new appIds list:
+         *       followers of apps no longer listed stop following it. Sent mappings replace those
+         *       sub-categories' rows ('Please map at least one field' if the preset would have none left).
          *     - The same row and table rules as app.saveCustomMappingPreset ('Input missing', 'Invalid
          *       Characters', 'Field Value already Used').
          *     - A presetName used by another preset of the organisation (case-insensitive) gives 409 'Preset
@@ -2514,7 +2546,8 @@ export interface paths {
          * @description With presetId: the preset with its rows, apps, accounts and flags (the wizard opened to edit it).
          *     With integrationId: the preset the account follows; msg.presetDetails.presetId is null when it
          *     follows none, and presetDetails.integration describes the account. Exactly one of the two is
-         *     required (400 otherwise); an unknown presetId or integrationId gives 404.
+         *     required (400 'Send either presetId or integrationId' otherwise); an unknown presetId or
+         *     integrationId gives 404.
          *
          *     The Edit mapping action of an account asks for this: if msg.presetDetails.presetId is present it
          *     goes to /dashboard/presets (the preset); otherwise to /dashboard/presets/create with mode account

@@ -127,7 +127,7 @@ export const aiDocument = {
       "post": {
         "operationId": "sessionChat",
         "summary": "Send a chat message",
-        "description": "Stores the user's message and answers with the assistant's reply (synchronously). The assistant\nmay finish the current step and move on (a system message records it, session.chatStep changes);\nit may name the connector, pick apps, write the auth setup, schemas and workflow steps.\n- A session that is not active (completed or discarded) gives 409; unknown sessionId, or one of\n  another organisation, gives 404.\n- A retry with the same clientMessageId returns the stored answer without asking the assistant again.\n- Attachments are fetched over https only (400 on `attachments.<i>.url` otherwise).\n- Rate limited per user (429 with error.retryAfterSeconds).\n\nNeeds the per-user feature flag ai_connectors (403 otherwise); admin and member. The spec names this call without its payload: designed.\n",
+        "description": "Stores the user's message and answers with the assistant's reply (synchronously). The assistant\nmay finish the current step and move on (a system message records it, session.chatStep changes);\nit may name the connector, pick apps, write the auth setup, schemas and workflow steps.\n- A session that is not active (completed or discarded) gives 409; unknown sessionId, or one of\n  another organisation, gives 404.\n- A retry with the same clientMessageId returns the stored answer without asking the assistant again.\n- Attachments are fetched over https only (400 on `attachments.<i>.url` otherwise).\n- Rate limited per user (429 with error.retryAfterSeconds).\n\nNot implemented by this engine: the assistant's reply needs a language model. It answers 501\n'Not implemented: sessionChat'.\n\nNeeds the per-user feature flag ai_connectors (403 otherwise); admin and member. The spec names this call without its payload: designed.\n",
         "tags": [
           "sessions"
         ],
@@ -180,6 +180,9 @@ export const aiDocument = {
           },
           "429": {
             "$ref": "#/components/responses/TooManyRequests"
+          },
+          "501": {
+            "$ref": "#/components/responses/NotImplemented"
           }
         }
       }
@@ -282,7 +285,7 @@ export const aiDocument = {
       "post": {
         "operationId": "sessionInitialize",
         "summary": "Start or resume a connector-building chat",
-        "description": "Starts the chat that builds an AI connector (the new-connector flow), or resumes one.\n- Without connectorId: creates a draft connector (named 'Untitled connector' until the chat names\n  it, status draft) and an active session at chatStep describe. appIds chosen up front complete\n  select_apps; an unknown app gives 400 on `appIds.<i>`. prompt, when given, is sent as the first\n  user message and msg.messages holds the assistant's answer too.\n- With the connectorId of a draft connector: resumes its active session where it stands (what a\n  draft row of the connectors list opens); prompt, appIds and medium must then be absent (400).\n- With the connectorId of a testing or live connector: opens a new editing session on it; a live\n  connector keeps serving its published version until the session publishes again. One active\n  session per connector: an active editing session is resumed instead.\n- Unknown connectorId gives 404. Assistant answers are rate limited per user (429 with\n  error.retryAfterSeconds).\n\nNeeds the per-user feature flag ai_connectors (403 otherwise); admin and member. The spec names this call without its payload: designed.\n",
+        "description": "Starts the chat that builds an AI connector (the new-connector flow), or resumes one.\n- Without connectorId: creates a draft connector (named 'Untitled connector' until the chat names\n  it, status draft, medium as sent or sync, description the prompt) and an active session at\n  chatStep describe that opens with the assistant's welcome. appIds chosen up front set the\n  connector's apps and complete select_apps (a system message records them); an unknown app gives\n  400 on `appIds.<i>`. prompt, when given, is stored as the first user message and titles the\n  session. The assistant's answer to it is session.chat's job, which this engine does not implement\n  (it needs a language model), so msg.messages ends with the prompt.\n- With the connectorId of a draft connector: resumes its active session where it stands (what a\n  draft row of the connectors list opens; a draft without one gets a new session at its chatStep);\n  prompt, appIds and medium must then be absent (400 on the field).\n- With the connectorId of a testing or live connector: resumes its active session, else opens a new\n  editing session at chatStep review (every earlier step done; go_back reopens one); a live\n  connector keeps serving its published version until the session publishes again. One active\n  session per connector. prompt, when given, is stored as a user message; appIds and medium give\n  400 on the field (the chat changes them).\n- Unknown connectorId, or one of another organisation, gives 404.\n\nNeeds the per-user feature flag ai_connectors (403 otherwise); admin and member. The spec names this call without its payload: designed.\n",
         "tags": [
           "sessions"
         ],
@@ -331,9 +334,6 @@ export const aiDocument = {
           },
           "404": {
             "$ref": "#/components/responses/NotFound"
-          },
-          "429": {
-            "$ref": "#/components/responses/TooManyRequests"
           }
         }
       }
@@ -342,7 +342,7 @@ export const aiDocument = {
       "post": {
         "operationId": "sessionTest",
         "summary": "Test the connector a session builds",
-        "description": "The chat's test step: moves the session to chatStep test (the connector to status testing if it was\ndraft) and starts one test per kind asked for on the test account integrationId.\n- integrationId must be an account of this connector (connected with a token from\n  ai.session.token), else 400 on integrationId.\n- Each kind must fit the connector: sync needs a sync configuration, api at least one API (the\n  first API runs with its sampleInput), webhook at least one event type (sent to destination, or\n  the organisation's webhook of the connector's category); otherwise 400 on `kinds.<i>`.\n- The workflow must be built (chatStep build_workflow done), else 409; a test of the same kind still\n  queued or running gives 409.\n- Results: poll ai.sync.test.results and ai.api.test.results every 2 s until final; a webhook test is\n  final in the response. The assistant comments on failures in the chat.\n\nNeeds the per-user feature flag ai_connectors (403 otherwise); admin and member. The spec names this call without its payload: designed.\n",
+        "description": "The chat's test step: moves the session to chatStep test (the connector to status testing if it was\ndraft) and starts one test per kind asked for on the test account integrationId.\n- integrationId must be an account of this connector (connected with a token from\n  ai.session.token), else 400 on integrationId.\n- Each kind must fit the connector: sync needs a sync configuration, api at least one API (the\n  first API runs with its sampleInput), webhook at least one event type (sent to destination, or\n  the organisation's webhook of the connector's category); otherwise 400 on `kinds.<i>`.\n- The workflow must be built (chatStep build_workflow done), else 409; a test of the same kind still\n  queued or running gives 409.\n- Results: poll ai.sync.test.results and ai.api.test.results every 2 s until final; a webhook test is\n  final in the response. The assistant comments on failures in the chat.\n\nNot implemented by this engine: running the connector's generated workflow on a test account\ncalls the app's live API. It answers 501 'Not implemented: sessionTest'.\n\nNeeds the per-user feature flag ai_connectors (403 otherwise); admin and member. The spec names this call without its payload: designed.\n",
         "tags": [
           "sessions"
         ],
@@ -395,6 +395,9 @@ export const aiDocument = {
           },
           "409": {
             "$ref": "#/components/responses/Conflict"
+          },
+          "501": {
+            "$ref": "#/components/responses/NotImplemented"
           }
         }
       }
@@ -403,7 +406,7 @@ export const aiDocument = {
       "post": {
         "operationId": "sessionAction",
         "summary": "Press an action button in a chat session",
-        "description": "Applies a structured action (the buttons under an assistant message):\n- confirm_step: accepts the current step's proposal and moves to the next step (not at review or live: 409).\n- regenerate: asks the assistant again for messageId (the latest assistant message by default); 429 when rate limited.\n- go_back: returns to the previous step (409 at describe); later steps must be confirmed again.\n- select_apps: sets the connector's apps (appIds required, 'Please select at least one app'; unknown app 400 on `appIds.<i>`).\n- skip_step: skips an optional step (only define_schema for a sync-only connector; 409 otherwise).\n- publish: at chatStep review, with a passed sync or API test of the current version, the connector\n  goes live (status live, chatStep live, session completed); otherwise 409.\n- discard: the session becomes discarded; a connector that was never published is deleted with it.\nAn inactive session gives 409; unknown sessionId 404.\n\nNeeds the per-user feature flag ai_connectors (403 otherwise); admin and member. The spec names this call without its payload: designed.\n",
+        "description": "Applies a structured action (the buttons under an assistant message). Each action but discard\nrecords a system message ('Step define_schema confirmed.'), returned in msg.messages.\n- confirm_step: accepts the current step and moves to the next step not done yet (not at review or\n  live: 409). select_apps needs at least one app and build_workflow at least one workflow step\n  (409 otherwise). Reaching test moves a draft connector to status testing.\n- regenerate: asks the assistant again for messageId. It needs a language model, which this engine\n  does not have: it answers 501 'Not implemented: sessionAction regenerate'.\n- go_back: returns to the previous step (409 at describe); it and later steps must be confirmed again.\n- select_apps: sets the connector's apps, in the order given (appIds required, 'Please select at\n  least one app'; unknown app 400 on `appIds.<i>`); the first app's auth type becomes the\n  connector's. Only at describe or select_apps (409 later: go back first); it completes\n  select_apps, and at select_apps moves on.\n- skip_step: skips an optional step (only define_schema for a sync-only connector; 409 otherwise).\n- publish: at chatStep review, with a passed sync or API test of the current version, the connector\n  goes live (status live, chatStep live, session completed); otherwise 409.\n- discard: the session becomes discarded; a connector that was never published is deleted with it\n  (as connector.deactivate).\nAn inactive session gives 409; unknown sessionId, or one of another organisation, 404.\n\nNeeds the per-user feature flag ai_connectors (403 otherwise); admin and member. The spec names this call without its payload: designed.\n",
         "tags": [
           "sessions"
         ],
@@ -454,8 +457,8 @@ export const aiDocument = {
           "409": {
             "$ref": "#/components/responses/Conflict"
           },
-          "429": {
-            "$ref": "#/components/responses/TooManyRequests"
+          "501": {
+            "$ref": "#/components/responses/NotImplemented"
           }
         }
       }
@@ -464,7 +467,7 @@ export const aiDocument = {
       "get": {
         "operationId": "connectorsList",
         "summary": "List AI connectors",
-        "description": "The connectors table of /dashboard/connectors (beta, behind the ai_connectors flag): the caller's\norganisation's connectors, latest change first, with connectorId, name (and connectorName), apps\n(with label), medium, status, creator, creation time, sessionId and chatStep.\n- status filters (all by default); status live is what pickers use (also connectors.list.live).\n- connectorId returns that one connector only (an unknown id gives 404): the flows reload a row with it.\n- search matches name and app labels, case-insensitive.\n- A draft row opens the new-connector flow (session.initialize with its connectorId, at its\n  chatStep); any other row opens the connector's details (connector.summary, connector.config).\n- Deactivated connectors are deleted and never listed.\n\nNeeds the per-user feature flag ai_connectors (403 otherwise); admin and member. The spec names this call without its payload: designed.\n",
+        "description": "The connectors table of /dashboard/connectors (beta, behind the ai_connectors flag): the caller's\norganisation's connectors, latest change first, with connectorId, name (and connectorName), apps\n(with label), medium, status, creator, creation time, sessionId and chatStep.\n- status filters (all by default); status live is what pickers use (also connectors.list.live).\n- connectorId returns that one connector only (an unknown id gives 404): the flows reload a row with it.\n- search matches name and app labels, case-insensitive; appId, medium and createdBy narrow the list\n  further (their choices come from connector.filtersMetaData).\n- A draft row opens the new-connector flow (session.initialize with its connectorId, at its\n  chatStep); any other row opens the connector's details (connector.summary, connector.config).\n- Deactivated connectors are deleted and never listed.\n\nNeeds the per-user feature flag ai_connectors (403 otherwise); admin and member. The spec names this call without its payload: designed.\n",
         "tags": [
           "connectors"
         ],
@@ -563,6 +566,35 @@ export const aiDocument = {
               "type": "string",
               "maxLength": 100
             }
+          },
+          {
+            "name": "appId",
+            "in": "query",
+            "required": false,
+            "description": "Only connectors talking to this app.",
+            "schema": {
+              "type": "string",
+              "maxLength": 128
+            }
+          },
+          {
+            "name": "medium",
+            "in": "query",
+            "required": false,
+            "description": "Only connectors of this medium.",
+            "schema": {
+              "$ref": "#/components/schemas/ConnectorMedium"
+            }
+          },
+          {
+            "name": "createdBy",
+            "in": "query",
+            "required": false,
+            "description": "Only connectors created by this user (the createdBy value of the rows).",
+            "schema": {
+              "type": "string",
+              "maxLength": 256
+            }
           }
         ],
         "responses": {
@@ -657,7 +689,7 @@ export const aiDocument = {
       "get": {
         "operationId": "aiAppsList",
         "summary": "Apps AI connectors can be built for",
-        "description": "The app catalog of the AI service: apps the assistant can build a connector for (with their auth\ntype and API reference), including apps outside the unified-API catalog (unifiedApiSupported false).\nUsed by the chat's select_apps step and the new-connector form. search matches label and appId,\ncase-insensitive; category keeps apps of one unified category. Page-number paging by label. An app\nmissing here can be added with connector.custom.add.\n\nNeeds the per-user feature flag ai_connectors (403 otherwise); admin and member. The spec names this call without its payload: designed.\n",
+        "description": "The app catalog of the AI service: apps the assistant can build a connector for (with their auth\ntype and API reference): the unified-API catalog without its built-in sandbox apps (description:\nwhat the app's unified category holds), and the organisation's custom apps from\nconnector.custom.add (unifiedApiSupported false).\nUsed by the chat's select_apps step and the new-connector form. search matches label and appId,\ncase-insensitive; category keeps apps of one unified category. Page-number paging by label. An app\nmissing here can be added with connector.custom.add.\n\nNeeds the per-user feature flag ai_connectors (403 otherwise); admin and member. The spec names this call without its payload: designed.\n",
         "tags": [
           "connectors"
         ],
@@ -805,7 +837,7 @@ export const aiDocument = {
       "get": {
         "operationId": "connectorSummary",
         "summary": "Overview of a connector",
-        "description": "The details page overview of one connector: the assistant's summary, its capabilities (models,\nAPIs, events), 30-day usage counters (integrations, API calls, sync runs and failures, webhooks)\nand its latest test. Unknown connectorId gives 404.\n\nNeeds the per-user feature flag ai_connectors (403 otherwise); admin and member. The spec names this call without its payload: designed.\n",
+        "description": "The details page overview of one connector: the assistant's summary, its capabilities (models,\nAPIs, events), usage counters and its latest test. Counters: integrated accounts connected through\nit (all states) and those in state Success; over the last 30 days (UTC days), its accounts' API\ncalls and webhook events (daily usage counters), and the runs of its sync jobs and the failed ones.\nUnknown connectorId, or one of another organisation, gives 404.\n\nNeeds the per-user feature flag ai_connectors (403 otherwise); admin and member. The spec names this call without its payload: designed.\n",
         "tags": [
           "connectors"
         ],
@@ -858,7 +890,7 @@ export const aiDocument = {
       "post": {
         "operationId": "aiWebhookTest",
         "summary": "Send a test webhook event of a connector",
-        "description": "Builds one event of eventType (from the test account's data when integrationId is given, else a\nsample) and posts it to destination signed like a real delivery, waiting up to 10 s. The test\npasses when the destination answers 200 (the webhook is live), else it fails with the status code\nand statusMessage (or why nothing came back). The result is final in the response.\n- eventType must be one of the connector's webhook events (400 on eventType); integrationId must be\n  an account of the connector (400); an empty destination gives 'Please enter a valid webhook'.\n- One test per second per connector (429). Unknown connectorId gives 404.\n\nNeeds the per-user feature flag ai_connectors (403 otherwise); admin and member. The spec names this call without its payload: designed.\n",
+        "description": "Builds one test event of eventType and posts it to destination signed like a real delivery\n(X-Webhook-Signature with the organisation's production API key, as app.testWebhook), waiting up to\n10 s. The event names the connector and, with integrationId, the test account (integrationId,\noriginOrgId, originOrgName, appId, appLabel); it carries no app records, which only a run of the\nconnector's workflow fetches (integration null without integrationId). The test passes when the\ndestination answers 200 (the webhook is live), else it fails with the status code and\nstatusMessage (or why nothing came back, statusCode null). The result is final in the response and\nis stored as the connector's latest test (connector.summary lastTest).\n- eventType must be one of the connector's webhook events (400 on eventType); integrationId must be\n  an account of the connector (400); an empty destination gives 'Please enter a valid webhook'.\n- One test per second per connector (429). Unknown connectorId gives 404.\n\nNeeds the per-user feature flag ai_connectors (403 otherwise); admin and member. The spec names this call without its payload: designed.\n",
         "tags": [
           "testing"
         ],
@@ -917,7 +949,7 @@ export const aiDocument = {
       "post": {
         "operationId": "aiSessionToken",
         "summary": "Auth session token to connect a test account",
-        "description": "Issues an auth session token (valid 30 minutes) for the auth component (attribute\nauthsessiontoken) so the user connects a test account of their own to this connector from the\ndashboard; the account is created with testAccount true unless sent false. The component emits\nIntegrationDetails with the new integrationId, which session.test and the other tests use.\n- The connector needs its auth configured (configure_auth done), else 409; unknown connectorId 404.\n- The origin fields follow the magic link rules: 'Origin Org ID is required', 'Origin Org Name is\n  required', 'Origin User Email is required', 'Origin User Name is required', 'Not a valid email!'.\n\nNeeds the per-user feature flag ai_connectors (403 otherwise); admin and member. The spec names this call without its payload: designed.\n",
+        "description": "Issues an auth session token (valid 30 minutes) for the auth component (attribute\nauthsessiontoken) so the user connects a test account of their own to this connector from the\ndashboard; the account is created with testAccount true unless sent false. The component emits\nIntegrationDetails with the new integrationId, which session.test and the other tests use.\n- The auth session offers this connector only (connectorType ai-connectors); the account it creates\n  belongs to the connector (connector.integrations).\n- The connector needs its auth configured (configure_auth done, or status testing or live), else\n  409; unknown connectorId 404.\n- The origin fields follow the magic link rules: 'Origin Org ID is required', 'Origin Org Name is\n  required', 'Origin User Email is required', 'Origin User Name is required', 'Not a valid email!'.\n\nNeeds the per-user feature flag ai_connectors (403 otherwise); admin and member. The spec names this call without its payload: designed.\n",
         "tags": [
           "testing"
         ],
@@ -978,7 +1010,7 @@ export const aiDocument = {
       "get": {
         "operationId": "aiSyncTestResults",
         "summary": "Results of sync tests",
-        "description": "Sync test results of a connector, newest first: one test with testId (404 when unknown), else the\nlatest 20, of one session with sessionId. The dashboard polls every 2 s while a test is queued or\nrunning. Each result has counts, duration, up to 5 sample records as they would be delivered, and\nerrors with the failing workflow step and a suggested fix.\n\nNeeds the per-user feature flag ai_connectors (403 otherwise); admin and member. The spec names this call without its payload: designed.\n",
+        "description": "Sync test results of a connector, newest first: one test with testId (404 when unknown), else the\nlatest 20, of one session with sessionId. The dashboard polls every 2 s while a test is queued or\nrunning. Each result has counts, duration, up to 5 sample records as they would be delivered, and\nerrors with the failing workflow step and a suggested fix.\n\nNot implemented by this engine: sync test results only come from session.test and\nai.sync.test.replay, which need the app's live API, so there is nothing real to read. It answers\n501 'Not implemented: aiSyncTestResults'.\n\nNeeds the per-user feature flag ai_connectors (403 otherwise); admin and member. The spec names this call without its payload: designed.\n",
         "tags": [
           "testing"
         ],
@@ -1046,6 +1078,9 @@ export const aiDocument = {
           },
           "404": {
             "$ref": "#/components/responses/NotFound"
+          },
+          "501": {
+            "$ref": "#/components/responses/NotImplemented"
           }
         }
       }
@@ -1054,7 +1089,7 @@ export const aiDocument = {
       "post": {
         "operationId": "aiSyncTestReplay",
         "summary": "Replay a sync test",
-        "description": "Starts a new sync test with the same test account and models as testId, running the connector's\ncurrent code (after a fix in the chat or the code editor). The new result has replayOf = testId\nand is queued; poll ai.sync.test.results. A sync test of the connector still queued or running\ngives 409; unknown connectorId or testId gives 404.\n\nNeeds the per-user feature flag ai_connectors (403 otherwise); admin and member. The spec names this call without its payload: designed.\n",
+        "description": "Starts a new sync test with the same test account and models as testId, running the connector's\ncurrent code (after a fix in the chat or the code editor). The new result has replayOf = testId\nand is queued; poll ai.sync.test.results. A sync test of the connector still queued or running\ngives 409; unknown connectorId or testId gives 404.\n\nNot implemented by this engine: a sync test runs the connector's code against the app's live\nAPI. It answers 501 'Not implemented: aiSyncTestReplay'.\n\nNeeds the per-user feature flag ai_connectors (403 otherwise); admin and member. The spec names this call without its payload: designed.\n",
         "tags": [
           "testing"
         ],
@@ -1103,6 +1138,9 @@ export const aiDocument = {
           },
           "409": {
             "$ref": "#/components/responses/Conflict"
+          },
+          "501": {
+            "$ref": "#/components/responses/NotImplemented"
           }
         }
       }
@@ -1177,7 +1215,7 @@ export const aiDocument = {
       "post": {
         "operationId": "aiApiTest",
         "summary": "Call a connector API on a test account",
-        "description": "Starts one call of a connector API on a test account. input is checked against the API's\nrequestSchema (400 on `input...` with the schema's message); integrationId must be an account of\nthe connector (400). The result comes back queued or running; poll ai.api.test.results until final.\nA call that takes more than 30 s fails with error code TIMEOUT. The status code is shown as success\nwhen 299 or less. Unknown connectorId or apiId gives 404; at most 10 API tests a minute per user\n(429).\n\nNeeds the per-user feature flag ai_connectors (403 otherwise); admin and member. The spec names this call without its payload: designed.\n",
+        "description": "Starts one call of a connector API on a test account. input is checked against the API's\nrequestSchema (400 on `input...` with the schema's message); integrationId must be an account of\nthe connector (400). The result comes back queued or running; poll ai.api.test.results until final.\nA call that takes more than 30 s fails with error code TIMEOUT. The status code is shown as success\nwhen 299 or less. Unknown connectorId or apiId gives 404; at most 10 API tests a minute per user\n(429).\n\nNot implemented by this engine: the call goes to the app's live API through the connector's\ncode. It answers 501 'Not implemented: aiApiTest'.\n\nNeeds the per-user feature flag ai_connectors (403 otherwise); admin and member. The spec names this call without its payload: designed.\n",
         "tags": [
           "testing"
         ],
@@ -1232,6 +1270,9 @@ export const aiDocument = {
           },
           "429": {
             "$ref": "#/components/responses/TooManyRequests"
+          },
+          "501": {
+            "$ref": "#/components/responses/NotImplemented"
           }
         }
       }
@@ -1240,7 +1281,7 @@ export const aiDocument = {
       "get": {
         "operationId": "aiApiTestResults",
         "summary": "Results of API tests",
-        "description": "API test results of a connector, newest first: one test with testId (404 when unknown), else the\nlatest 20, of one API with apiId. Each result has the input, status code, duration, response data,\nnative call count and errors. The dashboard polls every 2 s while a test is queued or running.\n\nNeeds the per-user feature flag ai_connectors (403 otherwise); admin and member. The spec names this call without its payload: designed.\n",
+        "description": "API test results of a connector, newest first: one test with testId (404 when unknown), else the\nlatest 20, of one API with apiId. Each result has the input, status code, duration, response data,\nnative call count and errors. The dashboard polls every 2 s while a test is queued or running.\n\nNot implemented by this engine: API test results only come from ai.api.test, which needs the\napp's live API, so there is nothing real to read. It answers 501 'Not implemented:\naiApiTestResults'.\n\nNeeds the per-user feature flag ai_connectors (403 otherwise); admin and member. The spec names this call without its payload: designed.\n",
         "tags": [
           "testing"
         ],
@@ -1308,6 +1349,9 @@ export const aiDocument = {
           },
           "404": {
             "$ref": "#/components/responses/NotFound"
+          },
+          "501": {
+            "$ref": "#/components/responses/NotImplemented"
           }
         }
       }
@@ -1369,7 +1413,7 @@ export const aiDocument = {
       "get": {
         "operationId": "connectorFiltersMetaData",
         "summary": "Filter choices of the connectors screens",
-        "description": "The filters of a connectors screen with their current choices, so the dashboard builds its filter\nbar from data:\n- without connectorId: the connectors list (status with all, draft, testing, live; apps used by\n  the organisation's connectors; medium; created by);\n- with connectorId: that connector's integrations list (integrationState with the shared filter\n  values, default all; its apps; the end-customer organisations of its accounts).\nUnknown connectorId gives 404.\n\nNeeds the per-user feature flag ai_connectors (403 otherwise); admin and member. The spec names this call without its payload: designed.\n",
+        "description": "The filters of a connectors screen with their current choices, so the dashboard builds its filter\nbar from data:\n- without connectorId: the connectors list's query parameters status (all, draft, testing, live;\n  default all), appId (apps used by the organisation's connectors), medium, createdBy (creators\n  of its connectors) and search;\n- with connectorId: that connector's integrations list's integrationState (the shared filter\n  values, default all), appId (its apps), originOrgId (the end-customer organisations of its\n  accounts) and search.\nUnknown connectorId gives 404.\n\nNeeds the per-user feature flag ai_connectors (403 otherwise); admin and member. The spec names this call without its payload: designed.\n",
         "tags": [
           "connectors"
         ],
@@ -1550,7 +1594,7 @@ export const aiDocument = {
       "post": {
         "operationId": "connectorCustomAdd",
         "summary": "Add a custom connector for an app not in the catalog",
-        "description": "Creates a custom app (id 'custom_' plus a slug of appName) from the form, and a draft connector for\nit with an active chat session at chatStep configure_auth (describe and select_apps are done;\ndescription, when given, is the first user message). The dashboard then opens the new-connector\nflow on msg.session.\n- A connector name already used in the organisation (case-insensitive) gives 409 'Connector name\n  already exists'.\n- baseUrl must be https ('Please add a valid URL').\n\nNeeds the per-user feature flag ai_connectors (403 otherwise); admin and member. The spec names this call without its payload: designed.\n",
+        "description": "Creates a custom app (id 'custom_' plus a slug of appName) from the form, and a draft connector for\nit with an active chat session at chatStep configure_auth (describe and select_apps are done; a\nsystem message records the app; description, when given, is the connector's description and the\nfirst user message). Adding an app name again updates that custom app. The auth type is the\nconnector's. The dashboard then opens the new-connector flow on msg.session.\n- A connector name already used in the organisation (case-insensitive) gives 409 'Connector name\n  already exists'.\n- baseUrl must be https ('Please add a valid URL').\n\nNeeds the per-user feature flag ai_connectors (403 otherwise); admin and member. The spec names this call without its payload: designed.\n",
         "tags": [
           "connectors"
         ],
@@ -1783,7 +1827,7 @@ export const aiDocument = {
       "post": {
         "operationId": "workflowStepCodeEdit",
         "summary": "Ask the assistant to change a step's code",
-        "description": "The assistant rewrites the step's code following instruction, starting from code when sent (the\neditor's unsaved text) or the saved version. Nothing is saved: the response is a proposal with a\nunified diff and an explanation; the user accepts it by saving with workflow.step.code.save and\nmsg.baseVersion. Rate limited per user (429 with error.retryAfterSeconds). Unknown connectorId or\nstepId gives 404.\n\nNeeds the per-user feature flag ai_connectors (403 otherwise); admin and member. The spec names this call without its payload: designed.\n",
+        "description": "The assistant rewrites the step's code following instruction, starting from code when sent (the\neditor's unsaved text) or the saved version. Nothing is saved: the response is a proposal with a\nunified diff and an explanation; the user accepts it by saving with workflow.step.code.save and\nmsg.baseVersion. Rate limited per user (429 with error.retryAfterSeconds). Unknown connectorId or\nstepId gives 404.\n\nNot implemented by this engine: the rewrite is the assistant's, which needs a language model. It\nanswers 501 'Not implemented: workflowStepCodeEdit'.\n\nNeeds the per-user feature flag ai_connectors (403 otherwise); admin and member. The spec names this call without its payload: designed.\n",
         "tags": [
           "workflows"
         ],
@@ -1833,6 +1877,9 @@ export const aiDocument = {
           },
           "429": {
             "$ref": "#/components/responses/TooManyRequests"
+          },
+          "501": {
+            "$ref": "#/components/responses/NotImplemented"
           }
         }
       }
@@ -1841,7 +1888,7 @@ export const aiDocument = {
       "post": {
         "operationId": "workflowStepCodeSave",
         "summary": "Save a step's code",
-        "description": "Saves the step's code as a new version (the step is marked edited, the connector's version goes up).\n- baseVersion older than the stored version gives 409 (someone saved meanwhile: reload the step).\n- The code is parsed for the step's language; a syntax error gives 400 on code with the parser's message.\n- On a live connector the new code serves new runs at once (the dashboard confirms first and\n  suggests a test); on other connectors it is used by the next test.\nUnknown connectorId or stepId gives 404.\n\nNeeds the per-user feature flag ai_connectors (403 otherwise); admin and member. The spec names this call without its payload: designed.\n",
+        "description": "Saves the step's code as a new version (the step is marked edited, the connector's version goes up).\n- baseVersion other than the stored version gives 409 on baseVersion (someone saved meanwhile:\n  reload the step).\n- javascript and typescript code is parsed as an ES module (nothing runs); a syntax error gives 400\n  on code with the parser's message and position. python code is saved unparsed (no Python parser\n  in the engine); its errors show in the next test.\n- On a live connector the new code serves new runs at once (the dashboard confirms first and\n  suggests a test); on other connectors it is used by the next test.\nUnknown connectorId or stepId gives 404.\n\nNeeds the per-user feature flag ai_connectors (403 otherwise); admin and member. The spec names this call without its payload: designed.\n",
         "tags": [
           "workflows"
         ],
@@ -6475,6 +6522,16 @@ export const aiDocument = {
       },
       "TooManyRequests": {
         "description": "Rate limited: error.retryAfterSeconds says when to retry.",
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/ApiError"
+            }
+          }
+        }
+      },
+      "NotImplemented": {
+        "description": "The operation is in the contract but not implemented yet (code NOT_IMPLEMENTED).",
         "content": {
           "application/json": {
             "schema": {

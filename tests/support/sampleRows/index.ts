@@ -28,7 +28,7 @@ export const insertOrder: TableName[] = [
   'sub_models', 'category_apis', 'webhook_event_types', 'capabilities',
   'end_customer_orgs', 'mapping_presets', 'mapping_preset_fields', 'mapping_preset_apps',
   'mapping_preset_orgs', 'integrated_accounts', 'auth_sessions', 'mapping_fields', 'connectors',
-  'ai_session_messages', 'usage_daily',
+  'ai_session_messages', 'ai_sessions', 'connector_workflow_steps', 'connector_tests', 'custom_apps', 'usage_daily',
   'sync_jobs', 'sync_runs', 'sync_records', 'api_logs', 'webhook_logs', 'webhook_records',
   'native_calls', 'issues',
 ];

@@ -95,7 +95,8 @@ export function toAppRef(item: unknown): AppRef | undefined {
   const id = [record.appId, record.id, record.value, record.label].find((v) => typeof v === 'string') as string | undefined;
   const label = [record.label, record.name, record.appLabel, id].find((v) => typeof v === 'string') as string | undefined;
   if (!id || !label) return undefined;
-  const logo = typeof record.logo === 'string' ? record.logo : undefined;
+  // Integrated-app refs (organizations table) carry their icon as appLogo.
+  const logo = [record.logo, record.appLogo].find((v) => typeof v === 'string' && v !== '') as string | undefined;
   return logo ? { id, label, logo } : { id, label };
 }
 

@@ -55,6 +55,8 @@ export interface IntegratedAccountsTable {
   preset_id: string | null;
   /** Credentials of the connected app (sandbox apps only; real ones would live in a vault). */
   auth_data_json: JsonText | null;
+  /** The AI connector the account was connected through (an auth session of ai.session.token or a magic link naming it). */
+  connector_id: string | null;
   created_at: EpochMs;
   updated_at: EpochMs;
 }
@@ -166,28 +168,40 @@ export interface ConnectorsTable {
   id: string;
   org_id: string;
   name: string;
+  /** Username of the creator (their e-mail without one). */
   created_by: string | null;
+  /** api | sync | webhook */
   medium: string | null;
-  /** [{ id, label }] */
+  /** [{ id, label, logo?, category? }] */
   apps_json: TextWithDefault;
-  /** draft | live | deactivated ... */
+  /** draft | testing | live | deactivated (deleted: never listed) */
   status: TextWithDefault;
+  /** The session building or last editing it, and where that session stands (ChatStep). */
   session_id: string | null;
   chat_step: string | null;
+  /** { auth, sync, webhookEvents, apis (with schemas), summary, setupSteps } (repositories/connectors.ts). */
   config_json: TextWithDefault;
+  description: TextWithDefault;
+  /** Configuration version: +1 on every saved change. */
+  version: IntWithDefault;
+  published_at: EpochMs | null;
   created_at: EpochMs;
   updated_at: EpochMs;
   deactivated_at: EpochMs | null;
 }
 
-/** Chat history of the AI service's sessions (/session.history). */
+/** Messages of the AI service's chat sessions; messageId is 'msg_' + id. */
 export interface AiSessionMessagesTable {
   id: IdentityId;
   org_id: string;
   session_id: string;
   connector_id: string | null;
+  /** user | assistant | system */
   role: string;
+  /** { text, actions?, attachments?, clientMessageId? } */
   content_json: JsonText;
+  /** The ChatStep the message was written at. */
+  chat_step: TextWithDefault;
   created_at: EpochMs;
 }
 

@@ -1,0 +1,84 @@
+import AddLinkRounded from '@mui/icons-material/AddLinkRounded';
+import Button from '@mui/material/Button';
+import { lazy, Suspense, useState } from 'react';
+import { useRefresh } from 'react-admin';
+import { accountsResource, type AccountsRow } from '../../../generated/resources/accounts.ts';
+import type { ScreenProps } from '../../app/screens.ts';
+import { useShellUser } from '../../app/useShellUser.ts';
+import type { Row } from '../../components/columns/ColumnCell.tsx';
+import { dataProvider } from '../../providers/index.ts';
+import { GeneratedList } from '../GeneratedList.tsx';
+import { AccountActionsMenu } from './AccountActionsMenu.tsx';
+import { TestAccountCell } from './AccountCells.tsx';
+import { accountFilters } from './AccountFilters.tsx';
+import { AccountsSummary } from './AccountsSummary.tsx';
+import type { MagicLinkResult } from './accountCalls.ts';
+import { MagicLinkResultDialog } from './magicLink/MagicLinkResultDialog.tsx';
+import { TestAccountPopup } from './TestAccountPopup.tsx';
+
+// The form brings rjsf and ajv (~150 kB gzip): loaded when the dialog is first opened.
+const MagicLinkDialog = lazy(() => import('./magicLink/MagicLinkDialog.tsx').then((m) => ({ default: m.MagicLinkDialog })));
+
+const filters = accountFilters(accountsResource.filters);
+const testAccountColumn = accountsResource.columns.find((column) => column.source === 'testAccount');
+
+/**
+ * /dashboard/accounts: the generated accounts list extended with the category pie chart, the
+ * filter bar fed by app.filtersMetadata, the test-account expiry icon, the actions menu of each
+ * row, the Create Magic Link dialog and the test-account popup.
+ */
+export function AccountList({ title }: ScreenProps) {
+  const user = useShellUser();
+  const [creating, setCreating] = useState(false);
+  const [dialogLoaded, setDialogLoaded] = useState(false);
+  const [created, setCreated] = useState<MagicLinkResult | undefined>();
+  const refresh = useRefresh();
+  const features = user?.orgMetaData?.featureList ?? {};
+  const options = { canEditMapping: user?.role === 'admin' };
+  const reintegrator = { name: user?.name ?? '', email: user?.email ?? '' };
+
+  const cells = {
+    ...(testAccountColumn ? { testAccount: (record: Row) => <TestAccountCell column={testAccountColumn} record={record} /> } : {}),
+    actions: (record: Row) => <AccountActionsMenu row={record as unknown as AccountsRow} features={features} options={options} user={reintegrator} />,
+  };
+
+  return (
+    <>
+      <GeneratedList
+        definition={accountsResource}
+        title={title}
+        filters={filters}
+        cells={cells}
+        header={<AccountsSummary />}
+        emptyText="No integrated accounts match these filters."
+        totalLabel="Total Integrated Accounts"
+        noWrap
+        titleActions={
+          <Button variant="contained" startIcon={<AddLinkRounded />} onClick={() => {
+              setDialogLoaded(true);
+              setCreating(true);
+            }}
+          >
+            Create Magic Link
+          </Button>
+        }
+      />
+      {dialogLoaded && (
+        <Suspense fallback={null}>
+          <MagicLinkDialog
+            open={creating}
+            onClose={() => setCreating(false)}
+            onCreated={(result) => {
+              setCreating(false);
+              setCreated(result);
+              dataProvider.resetCursors('accounts');
+              refresh();
+            }}
+          />
+        </Suspense>
+      )}
+      <MagicLinkResultDialog result={created} onClose={() => setCreated(undefined)} />
+      <TestAccountPopup />
+    </>
+  );
+}

@@ -1,0 +1,131 @@
+import CheckRounded from '@mui/icons-material/CheckRounded';
+import ContentCopyRounded from '@mui/icons-material/ContentCopyRounded';
+import OpenInNewRounded from '@mui/icons-material/OpenInNewRounded';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Typography from '@mui/material/Typography';
+import { useEffect, useRef, useState } from 'react';
+import { COPY_FEEDBACK_MS } from '../../../../shared/constants.ts';
+import { useToast } from '../../../providers/index.ts';
+import type { MagicLinkResult } from '../accountCalls.ts';
+
+// Part 2 §8: the success message of a copy.
+export const COPIED_MESSAGE = 'Copied';
+
+/** A copy through a hidden text area: for pages without the async clipboard (plain http on a host name). */
+function copyWithSelection(text: string): void {
+  const area = document.createElement('textarea');
+  area.value = text;
+  area.setAttribute('readonly', '');
+  area.style.position = 'fixed';
+  area.style.opacity = '0';
+  document.body.appendChild(area);
+  area.select();
+  try {
+    if (!document.execCommand('copy')) throw new Error('Copy is not available in this browser');
+  } finally {
+    area.remove();
+  }
+}
+
+/** Puts a text on the clipboard: the async clipboard where the page may use it, else a selection copy. */
+export async function copyText(text: string): Promise<void> {
+  // navigator.clipboard is undefined outside secure contexts, whatever the DOM types say.
+  if ((navigator.clipboard as Clipboard | undefined) !== undefined) {
+    try {
+      await navigator.clipboard.writeText(text);
+      return;
+    } catch {
+      // Refused (no permission, document not focused): the selection copy may still work.
+    }
+  }
+  copyWithSelection(text);
+}
+
+/** Copies a text; the button reads 'Copied' for COPY_FEEDBACK_MS (1 s) afterwards. */
+export function useCopy(feedbackMs = COPY_FEEDBACK_MS) {
+  const [copied, setCopied] = useState<string | undefined>();
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const toast = useToast();
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const copy = async (key: string, text: string) => {
+    try {
+      await copyText(text);
+      clearTimeout(timer.current);
+      setCopied(key);
+      timer.current = setTimeout(() => setCopied(undefined), feedbackMs);
+    } catch (error) {
+      toast.error(error);
+    }
+  };
+  return { copied, copy };
+}
+
+function CopyRow({ label, value, copied, onCopy }: { label: string; value: string; copied: boolean; onCopy: () => void }) {
+  return (
+    <Box sx={{ mb: 2.5 }}>
+      <Typography variant="subtitle2" component="h3" sx={{ mb: 0.75 }}>
+        {label}
+      </Typography>
+      <Box sx={{ display: 'flex', gap: 1, alignItems: 'stretch', flexDirection: { xs: 'column', sm: 'row' } }}>
+        <Box
+          component="code"
+          data-testid={`magic-link-${label.toLowerCase().replace(/\s+/g, '-')}`}
+          sx={{ flex: 1, minWidth: 0, px: 1.5, py: 1, border: 1, borderColor: 'divider', borderRadius: 1.5, bgcolor: 'background.default', fontSize: '0.8125rem', wordBreak: 'break-all' }}
+        >
+          {value}
+        </Box>
+        <Button
+          variant={copied ? 'contained' : 'outlined'}
+          color={copied ? 'success' : 'primary'}
+          onClick={onCopy}
+          startIcon={copied ? <CheckRounded /> : <ContentCopyRounded />}
+          aria-label={copied ? `${label} copied` : `Copy ${label.toLowerCase()}`}
+          sx={{ minWidth: 110, flexShrink: 0 }}
+        >
+          {copied ? COPIED_MESSAGE : 'Copy'}
+        </Button>
+      </Box>
+    </Box>
+  );
+}
+
+export interface MagicLinkResultDialogProps {
+  result: MagicLinkResult | undefined;
+  /** 'Magic link created' or 'Reintegration link created'. */
+  title?: string;
+  onClose: () => void;
+}
+
+/** The Magic link result dialog: the link and the integration id, each with a copy button. */
+export function MagicLinkResultDialog({ result, title = 'Magic link created', onClose }: MagicLinkResultDialogProps) {
+  const { copied, copy } = useCopy();
+  return (
+    <Dialog open={result !== undefined} onClose={onClose} maxWidth="sm" fullWidth aria-labelledby="magic-link-result-title">
+      <DialogTitle id="magic-link-result-title">{title}</DialogTitle>
+      {result && (
+        <DialogContent>
+          <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2.5 }}>
+            Send this link to your end user. It opens the authorisation flow where they connect their app.
+          </Typography>
+          <CopyRow label="Magic link" value={result.link} copied={copied === 'link'} onCopy={() => void copy('link', result.link)} />
+          <CopyRow label="Integration ID" value={result.integrationId} copied={copied === 'id'} onCopy={() => void copy('id', result.integrationId)} />
+        </DialogContent>
+      )}
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        {result && (
+          <Button href={result.link} target="_blank" rel="noopener" startIcon={<OpenInNewRounded />}>
+            Open link
+          </Button>
+        )}
+        <Button variant="contained" onClick={onClose}>
+          Done
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

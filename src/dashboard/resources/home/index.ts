@@ -1,0 +1,2 @@
+export { HomeScreen } from './HomeScreen.tsx';
+export { StatCard, type StatCardProps } from './StatCard.tsx';

@@ -1,0 +1,92 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useListContext } from 'react-admin';
+import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { formatNumber } from '../../components/columns/format.ts';
+import { apiClients, unwrap, useToast } from '../../providers/index.ts';
+import { isCancelled } from '../listHooks.ts';
+import { bucketLabel, graphQuery, ISSUE_COUNTERS, ISSUES_ERROR_MESSAGE, type IssueGraph } from './issueRules.ts';
+
+/** The counters and the graph of GET /app.issue.graph, with the table's own type and time filters. */
+function useIssueGraph(filterValues: Readonly<Record<string, unknown>>) {
+  const query = graphQuery(filterValues);
+  return useQuery({
+    queryKey: ['app.issue.graph', query],
+    queryFn: async ({ signal }): Promise<IssueGraph> => (await unwrap(apiClients.engine.GET('/app.issue.graph', { params: { query }, signal }))).msg,
+    placeholderData: (previous) => previous,
+    retry: false,
+  });
+}
+
+function Counter({ label, value }: { label: string; value: number | undefined }) {
+  return (
+    <Box sx={{ px: 2, py: 1.5, border: 1, borderColor: 'divider', borderRadius: 2, minWidth: 0 }}>
+      <Typography variant="caption" component="p" sx={{ color: 'text.secondary' }}>
+        {label}
+      </Typography>
+      <Typography variant="h4" component="p" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+        {value === undefined ? <Skeleton width={64} /> : formatNumber(value)}
+      </Typography>
+    </Box>
+  );
+}
+
+function IssueChart({ graph }: { graph: IssueGraph }) {
+  const theme = useTheme();
+  const points = graph.series.map((point) => ({ ...point, label: bucketLabel(point.at, graph.bucket) }));
+  return (
+    <Box sx={{ height: 260, minWidth: 0 }} role="img" aria-label="Issues graph">
+      <ResponsiveContainer width="100%" height="100%">
+        <ComposedChart data={points} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
+          <CartesianGrid strokeDasharray="3 3" stroke={theme.palette.divider} vertical={false} />
+          <XAxis dataKey="label" tick={{ fontSize: 12, fill: theme.palette.text.secondary }} tickLine={false} axisLine={false} minTickGap={16} />
+          <YAxis yAxisId="issues" allowDecimals={false} tick={{ fontSize: 12, fill: theme.palette.text.secondary }} tickLine={false} axisLine={false} />
+          <YAxis yAxisId="calls" orientation="right" allowDecimals={false} tick={{ fontSize: 12, fill: theme.palette.text.secondary }} tickLine={false} axisLine={false} />
+          <Tooltip />
+          <Legend wrapperStyle={{ fontSize: 12 }} />
+          <Bar yAxisId="issues" dataKey="issues" name="Issues raised" fill={theme.palette.error.main} radius={[3, 3, 0, 0]} maxBarSize={18} isAnimationActive={false} />
+          <Bar yAxisId="issues" dataKey="resolved" name="Issues resolved" fill={theme.palette.success.main} radius={[3, 3, 0, 0]} maxBarSize={18} isAnimationActive={false} />
+          <Line yAxisId="calls" dataKey="issueCalls" name="Failing calls" stroke={theme.palette.primary.main} strokeWidth={2} dot={false} type="monotone" isAnimationActive={false} />
+        </ComposedChart>
+      </ResponsiveContainer>
+    </Box>
+  );
+}
+
+/**
+ * The top of /dashboard/issues: outstanding, resolved and total issues and their calls, and the
+ * graph of issues raised, resolved and failing calls per bucket. A failed call shows and toasts
+ * 'Something went wrong' (part 2 §8).
+ */
+export function IssuesOverview() {
+  const { filterValues } = useListContext();
+  const { data, error, isPending } = useIssueGraph((filterValues ?? {}) as Record<string, unknown>);
+  const toast = useToast();
+  useEffect(() => {
+    if (error && !isCancelled(error)) toast.error(error, ISSUES_ERROR_MESSAGE);
+  }, [error, toast]);
+
+  return (
+    <Box component="section" aria-label="Issues overview" sx={{ px: 2, pt: 2, pb: 1, borderBottom: 1, borderColor: 'divider' }}>
+      {error ? (
+        <Alert severity="error" variant="outlined">
+          {ISSUES_ERROR_MESSAGE}
+        </Alert>
+      ) : (
+        <>
+          <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' }, mb: 2 }}>
+            {ISSUE_COUNTERS.map((counter) => (
+              <Counter key={counter.key} label={counter.label} value={data?.[counter.key]} />
+            ))}
+          </Box>
+          {isPending || !data ? <Skeleton variant="rounded" height={260} /> : <IssueChart graph={data} />}
+        </>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,2 @@
+// The issues screen (part 2 §2): graph, counters and the issues table.
+export { IssueList } from './IssueList.tsx';

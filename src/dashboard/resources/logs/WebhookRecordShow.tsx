@@ -1,0 +1,31 @@
+import { useLocation } from 'react-router';
+import { webhookNativeCallsResource } from '../../../generated/resources/webhook-native-calls.ts';
+import type { ScreenProps } from '../../app/screens.ts';
+import { GeneratedList } from '../GeneratedList.tsx';
+import { logCells } from './LogCells.tsx';
+import { WebhookRecordHeader } from './LogHeaders.tsx';
+import type { WebhookRecordRouteState } from './logViews.ts';
+
+/** /dashboard/logs/webhook/{runId}/{recordId}: one webhook record and the native calls that built it. */
+export function WebhookRecordShow({ params, title }: ScreenProps) {
+  const state = useLocation().state as WebhookRecordRouteState | null;
+  return (
+    <GeneratedList
+      definition={webhookNativeCallsResource}
+      params={{
+        syncRunId: params.runId ?? '',
+        recordId: params.recordId ?? '',
+        // Sent as the spec sends it (the contract's const false).
+        isApiLogs: false,
+        ...(state?.syncIterationId ? { syncIterationId: state.syncIterationId } : {}),
+      }}
+      title={title}
+      pageNumbers
+      noWrap
+      syncWithLocation
+      header={<WebhookRecordHeader />}
+      cells={logCells}
+      emptyText="This record needed no native calls."
+    />
+  );
+}

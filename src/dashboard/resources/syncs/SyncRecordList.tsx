@@ -1,0 +1,36 @@
+import { syncRecordsResource } from '../../../generated/resources/sync-records.ts';
+import type { ScreenProps } from '../../app/screens.ts';
+import { GeneratedList } from '../GeneratedList.tsx';
+import { useListFailure } from '../listHooks.ts';
+import { RecordSearch, RecordsEmpty, RunHeader } from './SyncHeaders.tsx';
+import { SYNCS_ERROR_MESSAGE, SYNCS_HOME } from './syncRules.ts';
+
+/**
+ * /dashboard/syncs/{jobId}/{runId}: the run's header and its records, 10 per cursor page,
+ * searchable by Audit ID (RecordSearch). 'Sync details not found.' toasts and goes back to the
+ * syncs; a request cancelled by a newer search is ignored.
+ */
+export function SyncRecordList({ params, title }: ScreenProps) {
+  const onError = useListFailure({ fallback: SYNCS_ERROR_MESSAGE, notFoundPath: SYNCS_HOME });
+  return (
+    <GeneratedList
+      definition={syncRecordsResource}
+      // The route's runId is the contract's syncRunId.
+      params={{ jobId: params.jobId ?? '', syncRunId: params.runId ?? '' }}
+      title={title}
+      pageNumbers
+      noWrap
+      syncWithLocation
+      filters={[]}
+      header={
+        <>
+          <RunHeader />
+          <RecordSearch />
+        </>
+      }
+      onError={onError}
+      errorText={SYNCS_ERROR_MESSAGE}
+      emptyText={<RecordsEmpty />}
+    />
+  );
+}

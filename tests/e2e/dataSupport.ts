@@ -1,0 +1,85 @@
+import { expect, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { DESKTOP, latestOtp, mailsTo, MOBILE, otpCount, shot, submitEmail, submitOtp } from './support.ts';
+
+// Helpers of the syncs, logs and issues flows. Each of those files logs in once and walks its
+// screens in order on one page (serial tests), so the suite asks the dev mailbox for few codes.
+
+const baseURL = () => `http://127.0.0.1:${process.env.E2E_PORT ?? ''}`;
+
+/**
+ * Logs `email` in through the login screen on a fresh context. Other files log the same demo
+ * users in at the same time: within the 60 s cooldown auth.signIn sends no new code and the
+ * newest one is shared, so whoever verifies it second is told 'Please enter valid OTP'. Then a
+ * new attempt (its code now used, auth.signIn mails a new one) is made, a few times.
+ */
+export async function loggedInPage(browser: Browser, email: string, path = '/signup?login=true'): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: baseURL(), viewport: DESKTOP });
+  const page = await context.newPage();
+  const request = context.request;
+  for (let attempt = 1; attempt <= 5; attempt += 1) {
+    const before = await otpCount(request, email);
+    await page.goto(path);
+    await submitEmail(page, email);
+    let code: string;
+    try {
+      code = await latestOtp(request, email, before);
+    } catch {
+      // No new mail within the cooldown: the newest code (another login's) may still be unused.
+      code = (await mailsTo(request, email)).find((mail) => mail.kind === 'otp' && mail.otp)?.otp ?? '000000';
+    }
+    await submitOtp(page, code);
+    const outcome = await Promise.race([
+      page.waitForURL(/\/dashboard\//, { timeout: 20_000 }).then(() => 'in' as const),
+      page.getByText('Please enter valid OTP').waitFor({ timeout: 20_000 }).then(() => 'raced' as const),
+    ]).catch(() => 'raced' as const);
+    if (outcome === 'in') return { context, page };
+    await page.waitForTimeout(1_500 * attempt);
+  }
+  throw new Error(`could not log ${email} in`);
+}
+
+/** The screen at 1440 px and at 390 px, into test-results/screenshots/. */
+export async function shotBoth(page: Page, name: string): Promise<void> {
+  await page.setViewportSize(DESKTOP);
+  await shot(page, `${name}-1440`);
+  await page.setViewportSize(MOBILE);
+  // Let the layout settle (the sidebar becomes a drawer, charts resize).
+  await page.waitForTimeout(400);
+  await shot(page, `${name}-390`);
+  await page.setViewportSize(DESKTOP);
+  await page.waitForTimeout(200);
+}
+
+/** The data rows of the list table (react-admin's DataTable body). */
+export const tableRows = (page: Page): Locator => page.locator('table tbody tr.RaDataTable-row');
+
+/** The text of one column of the list table, by header label. */
+export async function columnTexts(page: Page, label: string): Promise<string[]> {
+  const headers = (await page.locator('table thead th').allInnerTexts()).map((text) => text.trim().toLowerCase());
+  const index = headers.indexOf(label.toLowerCase());
+  expect(index, `column ${label} in ${headers.join(', ')}`).toBeGreaterThanOrEqual(0);
+  return (await page.locator(`table tbody tr.RaDataTable-row td:nth-child(${index + 1})`).allInnerTexts()).map((text) => text.trim());
+}
+
+export const headerLabels = async (page: Page): Promise<string[]> => (await page.locator('table thead th').allInnerTexts()).map((text) => text.trim().toLowerCase());
+
+/** The current page number of a list (PagePager). */
+export const pageNumber = (page: Page): Locator => page.getByTestId('page-number');
+
+/** Waits until the table shows `count` rows or more and no request is in flight. */
+export async function waitForRows(page: Page, atLeast = 1): Promise<void> {
+  await expect.poll(async () => tableRows(page).count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(atLeast);
+}
+
+/** Picks `option` in a react-admin select (MUI Select) labelled `label`. */
+export async function choose(page: Page, label: string, option: string): Promise<void> {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+  await expect(page.getByRole('listbox')).toHaveCount(0);
+}
+
+/** The list filter of the URL (react-admin keeps it as JSON in ?filter=). */
+export function urlFilter(page: Page): Record<string, unknown> {
+  const raw = new URL(page.url()).searchParams.get('filter');
+  return raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
+}

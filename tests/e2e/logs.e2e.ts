@@ -1,0 +1,126 @@
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { choose, columnTexts, headerLabels, loggedInPage, pageNumber, shotBoth, tableRows, urlFilter, waitForRows } from './dataSupport.ts';
+import { DEMO_ADMIN, DEMO_BILLING } from './support.ts';
+
+// Part 2 §2, §4, §7, §9: the logs list in its two views, the API log and webhook log details, and
+// a billing contact on the log routes, on the seeded demo.
+
+test.describe.configure({ mode: 'serial' });
+
+const THIRTY_DAYS_MS = 2_592_000_000;
+
+let context: BrowserContext;
+let page: Page;
+
+test.beforeAll(async ({ browser }) => {
+  ({ context, page } = await loggedInPage(browser, DEMO_ADMIN));
+});
+test.afterAll(async () => {
+  await context.close();
+});
+
+test('API Calls: the API columns only, a category filter, and pages forward and back', async () => {
+  const bodies: Record<string, unknown>[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/app.getLogsDataV2')) bodies.push(request.postDataJSON() as Record<string, unknown>);
+  });
+  await page.goto('/dashboard/logs');
+  await expect(page.getByRole('heading', { name: 'Logs', level: 1 })).toBeVisible();
+  await waitForRows(page, 10);
+  const headers = await headerLabels(page);
+  expect(headers).toEqual(expect.arrayContaining(['method', 'url', 'status code', 'execution id']));
+  expect(headers).not.toContain('data type');
+  expect(headers).not.toContain('sync run id');
+  // The period goes out as seconds times 1000: the last 30 days by default.
+  expect(bodies[0]).toMatchObject({ isApiLogs: true, timestamp: THIRTY_DAYS_MS, pageNo: 1, limit: 10 });
+  await shotBoth(page, 'logs-api');
+
+  await choose(page, 'Category', 'HRIS');
+  await expect.poll(() => urlFilter(page).category).toBe('HRIS');
+  await expect.poll(() => bodies.at(-1)).toMatchObject({ category: 'HRIS', pageNo: 1 });
+  await expect.poll(async () => (await columnTexts(page, 'Path')).every((path) => /^\/v1\.0\/(hris\.|passthrough)/.test(path))).toBe(true);
+
+  const firstOfPage1 = (await tableRows(page).first().textContent()) ?? '';
+  await page.getByRole('button', { name: 'Next page' }).click();
+  await expect(pageNumber(page)).toHaveText('2');
+  await expect(tableRows(page).first()).not.toHaveText(firstOfPage1);
+  // Forward sends the previous page's nextCursor with pageNo 2.
+  expect(bodies.at(-1)).toMatchObject({ category: 'HRIS', pageNo: 2, cursor: expect.any(String) });
+  await expect(page).toHaveURL(/page=2/);
+  await page.getByRole('button', { name: 'Previous page' }).click();
+  await expect(pageNumber(page)).toHaveText('1');
+  await expect(tableRows(page).first()).toHaveText(firstOfPage1);
+
+  // A filter change goes back to page 1.
+  await page.getByRole('button', { name: 'Next page' }).click();
+  await expect(pageNumber(page)).toHaveText('2');
+  await choose(page, 'Time', 'Last 60 days');
+  await expect(pageNumber(page)).toHaveText('1');
+  await expect.poll(() => bodies.at(-1)).toMatchObject({ timestamp: 5_184_000_000, pageNo: 1 });
+});
+
+test('an API log opens with its native calls', async () => {
+  await waitForRows(page, 1);
+  const counts = (await columnTexts(page, 'Native API Calls')).map(Number);
+  const index = counts.findIndex((count) => count > 0 && count <= 10);
+  expect(index).toBeGreaterThanOrEqual(0);
+  const executionId = (await columnTexts(page, 'Execution ID'))[index] ?? '';
+  await tableRows(page).nth(index).click();
+  await expect(page).toHaveURL(new RegExp(`/dashboard/logs/api/${executionId}$`));
+  await expect(page.getByRole('heading', { name: 'API Log' })).toBeVisible();
+  const header = page.getByLabel('API log');
+  await expect(header).toContainText(executionId);
+  await expect(header).toContainText('https://');
+  await expect(tableRows(page)).toHaveCount(counts[index] ?? 0);
+  expect(await headerLabels(page)).toEqual(expect.arrayContaining(['method', 'path', 'status code', 'duration (ms)']));
+  await shotBoth(page, 'logs-api-detail');
+});
+
+test('Webhooks: the webhook columns only, then a webhook log, its records and a record’s native calls', async () => {
+  await page.goto('/dashboard/logs');
+  await waitForRows(page, 1);
+  await page.getByRole('button', { name: 'Webhooks' }).click();
+  await expect.poll(() => urlFilter(page)).toMatchObject({ isApiLogs: false, timestamp: THIRTY_DAYS_MS });
+  await expect.poll(() => headerLabels(page)).toEqual(expect.arrayContaining(['data type', 'sync run id']));
+  const headers = await headerLabels(page);
+  expect(headers).not.toContain('method');
+  expect(headers).not.toContain('status code');
+  await waitForRows(page, 1);
+  await shotBoth(page, 'logs-webhooks');
+
+  const runId = (await columnTexts(page, 'Sync Run ID'))[0] ?? '';
+  const organisation = (await columnTexts(page, 'Organization'))[0] ?? '';
+  await tableRows(page).first().click();
+  await expect(page).toHaveURL(new RegExp(`/dashboard/logs/webhook/${runId}$`));
+  await expect(page.getByRole('heading', { name: 'Webhook Log' })).toBeVisible();
+  await expect(page.getByLabel('Webhook log')).toContainText(organisation);
+  await waitForRows(page, 1);
+  expect(await headerLabels(page)).toEqual(expect.arrayContaining(['record id', 'retries', 'dispatch status']));
+  // Dispatch status reads as people say it; stale shows as not dispatched.
+  for (const status of await columnTexts(page, 'Dispatch Status')) expect(['Dispatched', 'Not dispatched', 'Failed', 'Pending']).toContain(status);
+  await shotBoth(page, 'logs-webhook-detail');
+
+  const recordId = (await columnTexts(page, 'Record ID'))[0] ?? '';
+  await tableRows(page).first().click();
+  await expect(page).toHaveURL(new RegExp(`/dashboard/logs/webhook/${runId}/${recordId}$`));
+  await expect(page.getByRole('heading', { name: 'Webhook Record' })).toBeVisible();
+  await expect(page.getByLabel('Webhook record')).toContainText(recordId);
+  await expect(tableRows(page).first().or(page.getByTestId('list-empty'))).toBeVisible();
+  await shotBoth(page, 'logs-webhook-record');
+});
+
+test('a billing contact can open the logs and an API log', async ({ browser }) => {
+  const billing = await loggedInPage(browser, DEMO_BILLING);
+  try {
+    const billingPage = billing.page;
+    await billingPage.goto('/dashboard/logs');
+    await expect(billingPage).toHaveURL(/\/dashboard\/logs/);
+    await waitForRows(billingPage, 1);
+    const executionId = (await columnTexts(billingPage, 'Execution ID'))[0] ?? '';
+    await tableRows(billingPage).first().click();
+    await expect(billingPage).toHaveURL(new RegExp(`/dashboard/logs/api/${executionId}$`));
+    await expect(billingPage.getByLabel('API log')).toContainText(executionId);
+  } finally {
+    await billing.context.close();
+  }
+});

@@ -1,0 +1,140 @@
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { columnTexts, loggedInPage, pageNumber, shotBoth, tableRows, urlFilter, waitForRows } from './dataSupport.ts';
+import { DEMO_ADMIN } from './support.ts';
+
+// Part 2 §2, §4, §5, §8: the syncs list, a job's run history, a run's records and their search,
+// on the seeded demo, as the demo admin clicks them.
+
+test.describe.configure({ mode: 'serial' });
+
+/** A local day as the date inputs take it ('YYYY-MM-DD'). */
+const day = (date: Date) => `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+
+const ALL_SYNCS = `/dashboard/syncs?filter=${encodeURIComponent('{}')}`;
+
+/** A date as the tables show it ('19th Nov 2026, 11:20 PM') in epoch ms. */
+const parseShownDate = (text: string) => Date.parse(text.replace(/(\d+)(st|nd|rd|th)/, '$1').replace(',', ''));
+
+let context: BrowserContext;
+let page: Page;
+
+test.beforeAll(async ({ browser }) => {
+  ({ context, page } = await loggedInPage(browser, DEMO_ADMIN));
+});
+test.afterAll(async () => {
+  await context.close();
+});
+
+test('the syncs list shows Total Active Syncs and pages forward and back', async () => {
+  await page.goto('/dashboard/syncs');
+  await expect(page.getByRole('heading', { name: 'Syncs', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('list-total')).toContainText(/Total Active Syncs: \d+/);
+  await waitForRows(page, 10);
+  // Frequency shows STANDARD/MEDIUM/HIGH or 'Every {rate} {unit}'.
+  for (const frequency of await columnTexts(page, 'Frequency')) expect(frequency).toMatch(/^(STANDARD|MEDIUM|HIGH|Every \d+ \w+)$/);
+  await shotBoth(page, 'syncs');
+
+  const firstOfPage1 = (await tableRows(page).first().textContent()) ?? '';
+  await page.getByRole('button', { name: 'Next page' }).click();
+  await expect(pageNumber(page)).toHaveText('2');
+  await expect(page).toHaveURL(/page=2/);
+  await expect(tableRows(page).first()).not.toHaveText(firstOfPage1);
+  await page.getByRole('button', { name: 'Previous page' }).click();
+  await expect(pageNumber(page)).toHaveText('1');
+  await expect(tableRows(page).first()).toHaveText(firstOfPage1);
+});
+
+test('filtering by organisation narrows the jobs and goes back to page 1', async () => {
+  await page.getByRole('button', { name: 'Next page' }).click();
+  await expect(pageNumber(page)).toHaveText('2');
+  const organisation = (await columnTexts(page, 'Organization'))[0] ?? '';
+  await page.getByRole('combobox', { name: 'Organization' }).fill(organisation);
+  await page.getByRole('option', { name: organisation, exact: true }).click();
+  await expect.poll(() => urlFilter(page).organization).toBeTruthy();
+  await expect(pageNumber(page)).toHaveText('1');
+  await expect.poll(async () => new Set(await columnTexts(page, 'Organization'))).toEqual(new Set([organisation]));
+});
+
+test("a job that never synced shows 'Syncs haven't been started properly' when no run is in the range", async () => {
+  // The list remembers its filters; these tests start from none.
+  await page.goto(ALL_SYNCS);
+  await waitForRows(page, 10);
+  const never = (await columnTexts(page, 'Last Synced At')).indexOf('—');
+  test.skip(never < 0, 'every job on the first page has synced');
+  await tableRows(page).nth(never).click();
+  await expect(page).toHaveURL(/\/dashboard\/syncs\/job_[a-z0-9]+$/);
+  await expect(page.getByLabel('Sync job')).toContainText('Last Synced At');
+  // A year ago: no run of this job in that range.
+  const yearAgo = new Date(Date.now() - 365 * 86_400_000);
+  await page.getByLabel('From', { exact: true }).fill(day(yearAgo));
+  await page.getByLabel('To', { exact: true }).fill(day(yearAgo));
+  await expect(page.getByText("Syncs haven't been started properly for this account. Please restart syncs and try again.")).toBeVisible();
+  await shotBoth(page, 'sync-job-empty');
+});
+
+test('a job shows its header and run history; a run shows its records, searchable by Audit ID', async () => {
+  // The list remembers its filters; these tests start from none.
+  await page.goto(ALL_SYNCS);
+  await waitForRows(page, 10);
+  // A job that ran within the default range (the last 30 days) has runs to show.
+  const lastSynced = await columnTexts(page, 'Last Synced At');
+  const synced = lastSynced.findIndex((text) => text !== '—' && Date.now() - parseShownDate(text) < 25 * 86_400_000);
+  expect(synced).toBeGreaterThanOrEqual(0);
+  const organisation = (await columnTexts(page, 'Organization'))[synced] ?? '';
+  await tableRows(page).nth(synced).click();
+  await expect(page).toHaveURL(/\/dashboard\/syncs\/job_[a-z0-9]+$/);
+  await expect(page.getByRole('heading', { name: 'Sync Runs' })).toBeVisible();
+  const header = page.getByLabel('Sync job');
+  await expect(header).toContainText(organisation);
+  await expect(header).toContainText('Last Synced At');
+  // The date range defaults to the last 30 days and cannot go beyond today.
+  const to = page.getByLabel('To', { exact: true });
+  const today = new Date();
+  await expect(to).toHaveValue(day(today));
+  await expect(to).toHaveAttribute('max', day(today));
+  await waitForRows(page, 1);
+  for (const status of await columnTexts(page, 'Status')) expect(status).toMatch(/^[A-Z][a-z]+$/);
+  for (const type of await columnTexts(page, 'Sync Type')) expect(type).not.toContain('_');
+  await shotBoth(page, 'sync-job');
+
+  // A narrower range goes into the URL.
+  const from = new Date(today.getFullYear(), today.getMonth(), today.getDate() - 7);
+  await page.getByLabel('From', { exact: true }).fill(day(from));
+  await expect.poll(() => urlFilter(page).start).toBe(from.getTime());
+
+  await page.getByLabel('From', { exact: true }).fill(day(new Date(today.getFullYear(), today.getMonth(), today.getDate() - 30)));
+  await waitForRows(page, 1);
+  await tableRows(page).first().click();
+  await expect(page).toHaveURL(/\/dashboard\/syncs\/job_[a-z0-9]+\/run_[a-z0-9]+$/);
+  await expect(page.getByRole('heading', { name: 'Sync Records' })).toBeVisible();
+  await expect(page.getByLabel('Sync run')).toContainText(organisation);
+  await waitForRows(page, 1);
+  const auditIds = await columnTexts(page, 'Audit ID');
+  await shotBoth(page, 'sync-run');
+
+  const search = page.getByRole('searchbox', { name: 'Search by Audit ID' });
+  const wanted = auditIds.at(-1) ?? '';
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/app.dashboard/syncRecords')) calls.push(new URL(request.url()).searchParams.get('search') ?? '');
+  });
+  // Two characters are ignored.
+  await search.fill(wanted.slice(0, 2));
+  await page.waitForTimeout(900);
+  expect(calls).toEqual([]);
+  await search.fill(wanted);
+  await expect.poll(() => columnTexts(page, 'Audit ID')).toEqual([wanted]);
+  expect(calls).toEqual([wanted]);
+  await expect.poll(() => urlFilter(page).search).toBe(wanted);
+  await search.fill('');
+  await expect.poll(async () => (await columnTexts(page, 'Audit ID')).length).toBe(auditIds.length);
+});
+
+test("a job that is not found toasts 'Sync details not found.' and goes back to the syncs", async () => {
+  await page.goto('/dashboard/syncs/job_does_not_exist');
+  await expect(page.getByText('Sync details not found.')).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard\/syncs\/$/);
+  await page.goto('/dashboard/syncs/job_does_not_exist/run_nope');
+  await expect(page.getByText('Sync details not found.').first()).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard\/syncs\/$/);
+});
