@@ -14,7 +14,7 @@ test.beforeAll(async ({ browser }) => {
   ({ context, page } = await loggedInPage(browser, DEMO_ADMIN));
 });
 test.afterAll(async () => {
-  await context.close();
+  await context?.close();
 });
 
 const counter = (label: string) => page.getByRole('region', { name: 'Issues overview' }).getByText(label).locator('xpath=following-sibling::*[1]');

@@ -16,7 +16,7 @@ test.beforeAll(async ({ browser }) => {
   ({ context, page } = await loggedInPage(browser, DEMO_ADMIN));
 });
 test.afterAll(async () => {
-  await context.close();
+  await context?.close();
 });
 
 test('API Calls: the API columns only, a category filter, and pages forward and back', async () => {

@@ -48,6 +48,13 @@ test('create a magic link, copy it and open it', async () => {
   await form.getByRole('switch', { name: 'Show Custom Mapping' }).click();
   await expect(form.getByRole('switch', { name: 'Custom Mapping Required' })).toBeEnabled();
 
+  // The demo organisation has a live AI connector: the AI connector types are offered, and
+  // choosing one asks for connectors instead of categories.
+  await form.getByRole('radio', { name: 'AI connectors' }).check();
+  await expect(form.getByRole('checkbox', { name: 'HRIS' })).toBeHidden();
+  await expect(form.getByRole('checkbox').first()).toBeVisible();
+  await form.getByRole('radio', { name: 'Unified API sync' }).check();
+
   await form.getByRole('textbox', { name: /origin org id/i }).fill('  e2e-magic-42 ');
   await form.getByRole('textbox', { name: /origin org name/i }).fill('E2E Magic Corp');
   await form.getByRole('textbox', { name: /origin user email/i }).fill('jane@e2e-magic.test');
@@ -67,7 +74,8 @@ test('create a magic link, copy it and open it', async () => {
   await expect(shown.getByTestId('magic-link-integration-id')).toHaveText(msg.integrationId);
   await shotBoth(page, 'magic-link-result', { fullPage: false });
 
-  // Copy: 'Copied' for one second, and the link is on the clipboard.
+  // Copy: 'Copied' for one second, and the link is on the clipboard (the clipboard wants a focused page).
+  await page.bringToFront();
   await shown.getByRole('button', { name: 'Copy magic link' }).click();
   await expect(shown.getByRole('button', { name: 'Magic link copied' })).toHaveText('Copied');
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(msg.link);

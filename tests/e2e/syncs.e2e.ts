@@ -22,7 +22,7 @@ test.beforeAll(async ({ browser }) => {
   ({ context, page } = await loggedInPage(browser, DEMO_ADMIN));
 });
 test.afterAll(async () => {
-  await context.close();
+  await context?.close();
 });
 
 test('the syncs list shows Total Active Syncs and pages forward and back', async () => {

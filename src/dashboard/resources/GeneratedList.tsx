@@ -192,9 +192,9 @@ export function GeneratedList({ definition, params = {}, title, cells = {}, head
           '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
           '& .RaListToolbar-root': { bgcolor: 'transparent' },
           // On a phone every filter takes the full width, so the bar reads as one column.
-          '& .RaFilterForm-root': { bgcolor: 'transparent' },
-          '& .RaFilterForm-root .filter-field': { width: { xs: '100%', sm: 'auto' } },
-          '& .RaFilterForm-root .filter-field > .MuiFormControl-root, & .RaFilterForm-root .filter-field > .MuiAutocomplete-root': { width: { xs: '100%', sm: 'auto' } },
+          '& .RaList-actions': { bgcolor: 'transparent' },
+          '& .filter-field': { width: { xs: '100%', sm: 'auto' } },
+          '& .filter-field > :not(.RaFilterFormInput-spacer)': { width: { xs: '100%', sm: 'auto' }, flex: { xs: 1, sm: 'initial' } },
           ...(noWrap ? { '& .MuiTableCell-root': { whiteSpace: 'nowrap' } } : {}),
         }}
       >

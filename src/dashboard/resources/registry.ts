@@ -3,7 +3,7 @@ import { normalizePath } from '../app/navigation.ts';
 
 // The generated resource definitions (src/generated/resources) matched to dashboard paths. A
 // resource's list screen is GeneratedList unless a hand-written screen in resources/<name>/
-// replaces it (handWrittenLists below), so a new list operation in the contract shows up as a
+// replaces it (app/screens.ts, by route), so a new list operation in the contract shows up as a
 // screen with no edit here.
 
 export interface ResourceMatch {

@@ -6,7 +6,7 @@ import type { ReactElement } from 'react';
 import { useInput, useListContext } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import type { FilterDefinition } from '../../../generated/resources/types.ts';
-import { MetadataFilter, useFilterChoices } from '../filterChoices.tsx';
+import { MetadataFilter, useFilterChoices, type ChoiceNarrowing } from '../filterChoices.tsx';
 import { choiceLabel } from '../filterInputs.tsx';
 
 // The accounts filter bar (part 2 §2, §4): integration state, category, app, organisation and a
@@ -40,7 +40,7 @@ function SelectFilter({ source, label, choices, defaultValue, clears = [] }: Fil
       onChange={(event) => {
         // A dependent filter (app within a category) is cleared so it never hides every row.
         for (const other of clears) form.setValue(other, '', { shouldDirty: true });
-        field.onChange(event.target.value === defaultValue ? defaultValue : event.target.value);
+        field.onChange(event.target.value);
       }}
       sx={{ minWidth: 145, bgcolor: 'background.paper' }}
       slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true, MenuProps: { slotProps: { paper: { sx: { maxHeight: 360 } } } } } }}
@@ -80,7 +80,7 @@ function DateEnd({ source, label, end, min, max }: { source: string; label: stri
       value={toDay(field.value)}
       onChange={(event) => field.onChange(dateFilterValue(event.target.value, end))}
       sx={{ width: 120 }}
-      slotProps={{ input: { disableUnderline: true }, htmlInput: { max, ...(min ? { min } : {}), 'aria-label': label } }}
+      slotProps={{ input: { disableUnderline: true }, htmlInput: { max, ...(min ? { min } : {}), 'aria-label': label, style: { padding: '5px 0 6px' } } }}
     />
   );
 }
@@ -101,8 +101,7 @@ function DateRangeFilter({ source, label, endSource }: FilterProps & { endSource
       sx={{
         m: 0,
         px: 1.25,
-        pt: 0,
-        pb: 0.25,
+        py: 0,
         border: 1,
         borderColor: 'rgba(0, 0, 0, 0.23)',
         borderRadius: 1,
@@ -126,7 +125,8 @@ function DateRangeFilter({ source, label, endSource }: FilterProps & { endSource
 }
 
 // Apps are narrowed to the chosen category, so an app choice never empties the table.
-const narrowApps = (filterValues: Values) => (typeof filterValues.category === 'string' && filterValues.category ? { category: filterValues.category as never } : {});
+const narrowApps = (filterValues: Values): ChoiceNarrowing =>
+  typeof filterValues.category === 'string' && filterValues.category ? { category: filterValues.category as ChoiceNarrowing['category'] } : {};
 
 const labelOf = (filters: readonly FilterDefinition[], source: string, fallback: string) => filters.find((f) => f.source === source)?.label ?? fallback;
 

@@ -40,6 +40,7 @@ export function OrganizationIntegrationList({ params, title }: ScreenProps) {
         </Button>
       }
       emptyText="This organization has no integrations in this period."
+      totalLabel="Integrations"
     />
   );
 }

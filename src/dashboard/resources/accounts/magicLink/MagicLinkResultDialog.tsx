@@ -13,6 +13,8 @@ import { COPY_FEEDBACK_MS } from '../../../../shared/constants.ts';
 import { useToast } from '../../../providers/index.ts';
 import type { MagicLinkResult } from '../accountCalls.ts';
 
+const CLIPBOARD_WAIT_MS = 800;
+
 // Part 2 §8: the success message of a copy.
 export const COPIED_MESSAGE = 'Copied';
 
@@ -37,10 +39,12 @@ export async function copyText(text: string): Promise<void> {
   // navigator.clipboard is undefined outside secure contexts, whatever the DOM types say.
   if ((navigator.clipboard as Clipboard | undefined) !== undefined) {
     try {
-      await navigator.clipboard.writeText(text);
+      // A browser may leave the promise pending (a page without focus): give it a moment, no more.
+      const late = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('Clipboard did not answer')), CLIPBOARD_WAIT_MS));
+      await Promise.race([navigator.clipboard.writeText(text), late]);
       return;
     } catch {
-      // Refused (no permission, document not focused): the selection copy may still work.
+      // Refused (no permission, document not focused) or no answer: the selection copy may still work.
     }
   }
   copyWithSelection(text);

@@ -1,0 +1,153 @@
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { AdminContext, TestMemoryRouter, type DataProvider } from 'react-admin';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { logsResource } from '../../../src/generated/resources/logs.ts';
+import { GeneratedList } from '../../../src/dashboard/resources/GeneratedList.tsx';
+import { columnsOfView, dispatchStatusLabel, logRowLink, logViewOf, VIEW_ONLY_FIELDS } from '../../../src/dashboard/resources/logs/logViews.ts';
+import { activityOf, logsGraphQuery, type LogsGraph } from '../../../src/dashboard/resources/logs/logsGraph.ts';
+import { bucketLabel, graphQuery, ISSUE_COUNTERS } from '../../../src/dashboard/resources/issues/issueRules.ts';
+
+// The display rules of the logs and issues screens (part 2 §2, §3, §4, §9).
+
+afterEach(cleanup);
+
+describe('logs: each view shows its own columns', () => {
+  const sources = (view: 'api' | 'webhook') => columnsOfView(logsResource.columns, view).map((column) => column.source);
+
+  it("API Calls: the contract's API columns, in the definition's order", () => {
+    expect(sources('api')).toEqual([
+      'requestTimestamp',
+      'originOrgName',
+      'method',
+      'nativeApiCallCount',
+      'url',
+      'path',
+      'statusCode',
+      'statusMessage',
+      'appId',
+      'integrationId',
+      'executionId',
+    ]);
+  });
+
+  it("Webhooks: the contract's webhook columns, in the definition's order", () => {
+    expect(sources('webhook')).toEqual(['timestamp', 'originOrgName', 'syncDataTypeLabel', 'nativeApiCallCount', 'path', 'appId', 'integrationId', 'syncRunId']);
+  });
+
+  it('every generated column shows in at least one view, and a new shared column in both', () => {
+    for (const column of logsResource.columns) expect([...sources('api'), ...sources('webhook')]).toContain(column.source);
+    const extra = { source: 'appLabel', label: 'App name', kind: 'text' } as const;
+    expect(columnsOfView([...logsResource.columns, extra], 'api')).toContain(extra);
+    expect(columnsOfView([...logsResource.columns, extra], 'webhook')).toContain(extra);
+    expect([...VIEW_ONLY_FIELDS.api].some((field) => VIEW_ONLY_FIELDS.webhook.has(field))).toBe(false);
+  });
+
+  it('reads the view from isApiLogs, API Calls by default', () => {
+    expect(logViewOf({})).toBe('api');
+    expect(logViewOf({ isApiLogs: true })).toBe('api');
+    expect(logViewOf({ isApiLogs: false })).toBe('webhook');
+  });
+
+  it('switches the table columns with the view filter in the URL', async () => {
+    const page = { data: [{ id: 'log_1', logId: 'log_1', originOrgName: 'Acme' }], pageInfo: { hasNextPage: false, hasPreviousPage: false } };
+    const dataProvider = { getList: vi.fn(async () => page), supportAbortSignal: true } as unknown as DataProvider;
+    const renderAt = (search: string) =>
+      // Under vitest, react-admin (an external package) and the dashboard's sources load different
+      // copies of react-router; each gets a router of its own at the same URL (the browser build has one).
+      render(
+        <TestMemoryRouter initialEntries={[`/dashboard/logs${search}`]}>
+          <MemoryRouter initialEntries={[`/dashboard/logs${search}`]}>
+            <AdminContext dataProvider={dataProvider}>
+              <GeneratedList definition={logsResource} title="Logs" filters={[]} selectColumns={(columns, values) => columnsOfView(columns, logViewOf(values))} />
+            </AdminContext>
+          </MemoryRouter>
+        </TestMemoryRouter>,
+      );
+    const headers = async () => {
+      await screen.findAllByRole('columnheader', undefined, { timeout: 10_000 });
+      return screen.getAllByRole('columnheader').map((cell) => cell.textContent);
+    };
+    renderAt('');
+    const api = await headers();
+    expect(api).toContain('Method');
+    expect(api).toContain('Execution ID');
+    expect(api).not.toContain('Data Type');
+    expect(api).not.toContain('Sync Run ID');
+    cleanup();
+    renderAt(`?filter=${encodeURIComponent(JSON.stringify({ isApiLogs: false, timestamp: 2592000000 }))}`);
+    await waitFor(async () => expect(await headers()).toContain('Data Type'), { timeout: 10_000 });
+    const webhook = await headers();
+    expect(webhook).toContain('Sync Run ID');
+    expect(webhook).not.toContain('Method');
+    expect(webhook).not.toContain('Status Code');
+   }, 30_000);
+
+  it('opens an API log and a webhook log with the route state the spec passes', () => {
+    const api = logRowLink({
+      logType: 'api',
+      executionId: 'ex 1',
+      url: 'https://api.example.com/v1.0/hr.employees?pageSize=50',
+      originOrgName: 'Acme',
+      appId: 'bamboohr',
+      appLabel: 'BambooHR',
+      integrationId: 'int_1',
+    });
+    expect(api).toEqual({
+      to: '/dashboard/logs/api/ex%201',
+      state: { executionId: 'ex 1', apiUrl: 'https://api.example.com/v1.0/hr.employees?pageSize=50', originOrgName: 'Acme', appId: 'bamboohr', appLabel: 'BambooHR', integrationId: 'int_1' },
+    });
+    const webhook = logRowLink({
+      logType: 'webhook',
+      syncRunId: 'run_1',
+      syncIterationId: 'it_3',
+      syncJobId: 'job_1',
+      appId: 'bamboohr',
+      appLabel: 'BambooHR',
+      originOrgName: 'Acme',
+      integrationId: 'int_1',
+      syncDataTypeLabel: 'Employees',
+    });
+    expect(webhook).toEqual({
+      to: '/dashboard/logs/webhook/run_1',
+      state: { syncIterationId: 'it_3', syncJobId: 'job_1', appLabel: 'BambooHR', appId: 'bamboohr', originOrgName: 'Acme', integrationId: 'int_1', syncDataTypeLabel: 'Employees' },
+    });
+    expect(logRowLink({ logType: 'api' })).toBeUndefined();
+  });
+
+  it("draws the activity graph with the table's period, category and organisation, for the current view", () => {
+    expect(logsGraphQuery({ isApiLogs: false, timestamp: 2592000000, category: 'HRIS', originOrgId: '' })).toEqual({ timestamp: 2592000000, category: 'HRIS' });
+    const graph: LogsGraph = {
+      timestamp: 86400000,
+      bucket: 'hour',
+      totals: { apiCalls: 12, apiCallErrors: 2, webhooks: 5, webhookErrors: 1, nativeApiCalls: 30 },
+      series: [{ at: new Date(2026, 10, 3, 14).getTime(), apiCalls: 12, apiCallErrors: 2, webhooks: 5, webhookErrors: 1 }],
+    };
+    expect(activityOf(graph, 'api')).toEqual({ points: [{ label: '2 PM', ok: 10, errors: 2 }], total: 12, errors: 2 });
+    expect(activityOf(graph, 'webhook')).toEqual({ points: [{ label: '2 PM', ok: 4, errors: 1 }], total: 5, errors: 1 });
+  });
+
+  it('shows a stale webhook record as not dispatched', () => {
+    expect(dispatchStatusLabel('stale')).toEqual({ label: 'Not dispatched', tone: 'warning' });
+    expect(dispatchStatusLabel('dispatched').label).toBe('Dispatched');
+    expect(dispatchStatusLabel('failed').tone).toBe('error');
+  });
+});
+
+describe('issues', () => {
+  it("shows the graph's counters in the spec's order", () => {
+    expect(ISSUE_COUNTERS.map((counter) => counter.key)).toEqual(['OutstandingIssues', 'resolvedIssues', 'totalIssues', 'totalIssueCalls']);
+  });
+
+  it("asks the graph for the table's type and time filters", () => {
+    expect(graphQuery({ type: 'all', timeFilter: 'last30', status: 'resolved' })).toEqual({ type: 'all', timeFilter: 'last30' });
+    expect(graphQuery({})).toEqual({});
+  });
+
+  it('labels series points by bucket', () => {
+    const at = new Date(2026, 10, 3, 14).getTime();
+    expect(bucketLabel(at, 'hour')).toBe('2 PM');
+    expect(bucketLabel(at, 'day')).toBe('3 Nov');
+    expect(bucketLabel(at, 'month')).toBe('Nov 2026');
+  });
+});
