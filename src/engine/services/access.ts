@@ -3,6 +3,7 @@ import type { OperationMeta } from '../../generated/engine/operations.ts';
 import { ApiFailure, forbidden, unauthorized } from '../errors.ts';
 import type { Caller, EngineServices, Role } from '../handlers/types.ts';
 import { hashToken } from './tokens.ts';
+import { SYNC_FREQUENCY_PLAN_MESSAGE } from '../../shared/planFeatures.ts';
 import { resolveSession } from './sessions.ts';
 
 // Who may call what comes from the contract (x-roles, x-feature-flag, x-plan-feature, carried in
@@ -15,7 +16,7 @@ const PLAN_FEATURE_COLUMNS = {
 } as const;
 
 export const PLAN_FEATURE_MESSAGES: Record<keyof typeof PLAN_FEATURE_COLUMNS, string> = {
-  dynamicSyncFrequency: "Sync Frequency change isn't available under the current plan. Please contact support to enable this feature.",
+  dynamicSyncFrequency: SYNC_FREQUENCY_PLAN_MESSAGE,
   whiteLabelling: 'Personalisation is not available under the current plan. Please contact support to enable this feature.',
   customMapping: 'Mapping presets are not available under the current plan. Please contact support to enable this feature.',
   languageOptions: 'Language options are not available under the current plan. Please contact support to enable this feature.',
