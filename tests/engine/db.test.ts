@@ -155,3 +155,36 @@ describe('column types', () => {
     expect(left).toEqual([]);
   });
 });
+
+describe('integrated_account_counts', () => {
+  const counts = (t: TestDatabase) => t.db.selectFrom('integrated_account_counts')
+    .select(['org_id', 'category', 'integration_state', 'count']).where('count', '>', 0)
+    .orderBy('org_id').orderBy('category').orderBy('integration_state').execute();
+  const grouped = (t: TestDatabase) => t.db.selectFrom('integrated_accounts')
+    .select(['org_id', 'category', 'integration_state', sql<number>`count(*)`.as('count')])
+    .groupBy(['org_id', 'category', 'integration_state'])
+    .orderBy('org_id').orderBy('category').orderBy('integration_state').execute()
+    .then((rows) => rows.map((r) => ({ ...r, count: Number(r.count) })));
+
+  it('follow every insert, state or category change and delete of an account', async () => {
+    const t = await fresh();
+    await insertSampleRows(t.db);
+    const account = (id: string, state: string, category: string) => ({ ...sampleRows.integrated_accounts, id, integration_state: state, category });
+    await t.db.insertInto('integrated_accounts').values([account('int_2', 'Error', 'HRIS'), account('int_3', 'Success', 'ATS')]).execute();
+    expect(await counts(t)).toEqual(await grouped(t));
+    expect(await counts(t)).toHaveLength(3);
+
+    await t.db.updateTable('integrated_accounts').set({ integration_state: 'Deactivated' }).where('id', '=', 'int_2').execute();
+    await t.db.updateTable('integrated_accounts').set({ category: 'HRIS' }).where('id', '=', 'int_3').execute();
+    // A write that changes neither key column leaves the counts alone.
+    await t.db.updateTable('integrated_accounts').set({ done_by: 'Grace' }).execute();
+    expect(await counts(t)).toEqual(await grouped(t));
+    expect(await counts(t)).toEqual([
+      { org_id: 'org_1', category: 'HRIS', integration_state: 'Deactivated', count: 1 },
+      { org_id: 'org_1', category: 'HRIS', integration_state: 'Success', count: 2 },
+    ]);
+
+    await t.db.deleteFrom('integrated_accounts').where('id', 'in', ['int_1', 'int_2']).execute();
+    expect(await counts(t)).toEqual([{ org_id: 'org_1', category: 'HRIS', integration_state: 'Success', count: 1 }]);
+  });
+});

@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, type LogConfig, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
+import { withStatementCache } from './statementCache.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -59,7 +60,7 @@ function createSqlite(file: string, options: CreateDatabaseOptions): Kysely<Data
   sqlite.pragma('foreign_keys = ON');
   // Wait for a competing writer (seed, a second process) instead of failing with SQLITE_BUSY.
   sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), log: options.log });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), log: options.log });
 }
 
 function createPostgres(url: string, options: CreateDatabaseOptions): Kysely<Database> {

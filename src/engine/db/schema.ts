@@ -4,6 +4,7 @@ import type {
   AuthSessionsTable,
   ConnectorsTable,
   EndCustomerOrgsTable,
+  IntegratedAccountCountsTable,
   IntegratedAccountsTable,
   MappingFieldsTable,
   MappingPresetAppsTable,
@@ -114,6 +115,8 @@ export interface Database {
   // accounts, mapping, connectors (20261122000400)
   end_customer_orgs: EndCustomerOrgsTable;
   integrated_accounts: IntegratedAccountsTable;
+  // kept by triggers (20261126090000)
+  integrated_account_counts: IntegratedAccountCountsTable;
   auth_sessions: AuthSessionsTable;
   mapping_fields: MappingFieldsTable;
   mapping_presets: MappingPresetsTable;

@@ -10,7 +10,7 @@ export type Role = 'admin' | 'member' | 'billingcontact';
 
 /** Who is calling: a dashboard session, or a customer backend with an API key. */
 export type Caller =
-  | { kind: 'session'; sessionId: string; userId: string; orgId: string; role: Role; email: string; featureFlags: Record<string, boolean> }
+  | { kind: 'session'; sessionId: string; userId: string; orgId: string; role: Role; email: string }
   | { kind: 'apiKey'; orgId: string; sandbox: boolean }
   | { kind: 'anonymous' };
 

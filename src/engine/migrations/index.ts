@@ -9,6 +9,7 @@ import * as m20261124100000 from './20261124100000_webhook_tests_and_api_subcate
 import * as m20261124113000 from './20261124113000_billing_details_and_sales_requests.ts';
 import * as m20261125100000 from './20261125100000_accounts_preset_index.ts';
 import * as m20261125120000 from './20261125120000_ai_connector_building.ts';
+import * as m20261126090000 from './20261126090000_integrated_account_counts.ts';
 
 /**
  * Every migration, imported statically: no directory scan, so it works the same under tsx,
@@ -26,6 +27,7 @@ export const migrations: Record<string, Migration> = {
   '20261124113000_billing_details_and_sales_requests': m20261124113000,
   '20261125100000_accounts_preset_index': m20261125100000,
   '20261125120000_ai_connector_building': m20261125120000,
+  '20261126090000_integrated_account_counts': m20261126090000,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,6 +1,7 @@
-import type { Kysely, SelectQueryBuilder, Transaction } from 'kysely';
+import { type Kysely, type SelectQueryBuilder, sql, type Transaction } from 'kysely';
 import type { Database, Row } from '../db/schema.ts';
 import type { MsgOf } from '../handlers/types.ts';
+import { memoReference } from './referenceMemo.ts';
 
 // Integrated accounts as the accounts screen, its filters and the account actions read them.
 // The API shape (seconds, 'true'/'false' strings, labels) is built here and only here.
@@ -46,7 +47,7 @@ export interface CatalogLabels {
 }
 
 export async function catalogLabels(db: Db, appIds: string[]): Promise<CatalogLabels> {
-  const categories = await db.selectFrom('categories').select(['id', 'label']).execute();
+  const categories = await memoReference(db, 'categoryLabels', () => db.selectFrom('categories').select(['id', 'label']).execute());
   const apps = appIds.length === 0 ? [] : await db.selectFrom('apps').select(['id', 'logo']).where('id', 'in', [...new Set(appIds)]).execute();
   return { categoryLabels: new Map(categories.map((c) => [c.id, c.label])), appLogos: new Map(apps.map((a) => [a.id, a.logo])) };
 }
@@ -113,6 +114,32 @@ export function applyAccountFilters<O>(
     .$if(filters.to !== undefined, (q) => q.where('created_at', '<=', filters.to!));
 }
 
+/**
+ * Accounts per category under every filter but the category one (the pie chart; the total is a
+ * slice or the sum). Filters by state alone read the trigger-kept counts table (one row per
+ * category and state); app, end-customer and date filters count their own index range.
+ */
+export async function accountsPerCategory(
+  db: Db,
+  orgId: string,
+  filters: AccountFilters,
+  options: { excludeStates?: IntegrationState[] } = {},
+): Promise<{ category: string; count: number }[]> {
+  const state = filters.state && filters.state !== 'all' ? STATE_BY_FILTER[filters.state] : undefined;
+  const excluded = options.excludeStates ?? [];
+  const narrowed = filters.appId !== undefined || filters.originOrgId !== undefined || filters.from !== undefined || filters.to !== undefined;
+  const rows = narrowed
+    ? await applyAccountFilters(db.selectFrom('integrated_accounts').select(['category', sql<number>`count(*)`.as('count')]), orgId, filters, { category: false })
+      .$if(excluded.length > 0, (q) => q.where('integration_state', 'not in', excluded))
+      .groupBy('category').execute()
+    : await db.selectFrom('integrated_account_counts').select(['category', sql<number>`sum(count)`.as('count')])
+      .where('org_id', '=', orgId)
+      .$if(state !== undefined, (q) => q.where('integration_state', '=', state!))
+      .$if(excluded.length > 0, (q) => q.where('integration_state', 'not in', excluded))
+      .groupBy('category').execute();
+  return rows.map((r) => ({ category: r.category, count: Number(r.count) })).filter((r) => r.count > 0);
+}
+
 /** Accounts per category as the pie charts show them (only categories with accounts). */
 export function toCategoryCounts(rows: { category: string; count: number | string | bigint }[]): Partial<Record<Category, number>> {
   const out: Partial<Record<Category, number>> = {};
@@ -136,14 +163,14 @@ export async function enabledCategories(db: Db, orgId: string): Promise<{ value:
 /** Sync types (data-model subcategories) of the given categories, for filters and the accounts screen. */
 export async function syncTypesOf(db: Db, categories: Category[]): Promise<{ value: string; label: string; category: Category }[]> {
   if (categories.length === 0) return [];
-  const rows = await db
+  const rows = await memoReference(db, `syncTypes:${categories.join(',')}`, () => db
     .selectFrom('data_models')
     .select(['category', 'subcategory', 'subcategory_label'])
     .where('category', 'in', categories)
     .groupBy(['category', 'subcategory', 'subcategory_label'])
-    .execute();
+    .execute());
   const order = (c: string) => CATEGORIES.indexOf(c as Category);
-  return rows
+  return [...rows]
     .sort((x, y) => order(x.category) - order(y.category) || x.subcategory_label.localeCompare(y.subcategory_label))
     .map((r) => ({ value: r.subcategory, label: r.subcategory_label, category: r.category as Category }));
 }

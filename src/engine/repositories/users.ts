@@ -27,6 +27,12 @@ export async function createUser(db: Db, values: { orgId: string; email: string;
   return id;
 }
 
+/** Whether the user has the feature flag on (one indexed lookup; most calls need no flag). */
+export async function hasFeatureFlag(db: Db, userId: string, flag: string): Promise<boolean> {
+  const row = await db.selectFrom('user_feature_flags').select('enabled').where('user_id', '=', userId).where('flag', '=', flag).executeTakeFirst();
+  return row?.enabled === 1;
+}
+
 export async function featureFlagsOf(db: Db, userId: string): Promise<Record<string, boolean>> {
   const rows = await db.selectFrom('user_feature_flags').select(['flag', 'enabled']).where('user_id', '=', userId).execute();
   return Object.fromEntries(rows.map((r) => [r.flag, r.enabled === 1]));

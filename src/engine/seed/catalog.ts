@@ -8,6 +8,7 @@ import { appFields, appSupport, modelFields, parseAttr, sampleValue, subcategori
 import type { SubcategorySpec } from './modelsPeople.ts';
 import { planRows } from './plans.ts';
 import { stableHash } from './random.ts';
+import { forgetReference } from '../repositories/referenceMemo.ts';
 
 /*
  * Reference data: categories, apps, setup steps, app fields, data models, APIs, webhook event
@@ -220,6 +221,7 @@ let cached: ReferenceRows | undefined;
 export async function seedReferenceData(db: Kysely<Database>): Promise<Record<string, number>> {
   cached ??= buildReferenceRows();
   const rows = cached;
+  forgetReference(db);
   const dialect: DialectName = db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
   await db.transaction().execute(async (trx) => {
     // Parents first: steps, fields and capabilities reference apps.

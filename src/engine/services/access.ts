@@ -5,6 +5,7 @@ import type { Caller, EngineServices, Role } from '../handlers/types.ts';
 import { hashToken } from './tokens.ts';
 import { SYNC_FREQUENCY_PLAN_MESSAGE } from '../../shared/planFeatures.ts';
 import { resolveSession } from './sessions.ts';
+import { hasFeatureFlag } from '../repositories/users.ts';
 
 // Who may call what comes from the contract (x-roles, x-feature-flag, x-plan-feature, carried in
 // the generated operation table); this module only enforces it.
@@ -50,7 +51,6 @@ export async function authorize(op: OperationMeta, request: FastifyRequest, serv
   if (!session.isVerified && !CALLS_BEFORE_ORG_DETAILS.has(op.operationId)) {
     throw new ApiFailure(403, 'ORG_DETAILS_REQUIRED', 'Please complete your sign-up details first');
   }
-  const flags = await db.selectFrom('user_feature_flags').select(['flag', 'enabled']).where('user_id', '=', session.userId).execute();
   const caller: Caller = {
     kind: 'session',
     sessionId: session.id,
@@ -58,11 +58,10 @@ export async function authorize(op: OperationMeta, request: FastifyRequest, serv
     orgId: session.orgId,
     role: session.role as Role,
     email: session.email,
-    featureFlags: Object.fromEntries(flags.map((f) => [f.flag, f.enabled === 1])),
   };
 
   if (!op.roles.includes(caller.role)) throw forbidden(`Your role (${caller.role}) cannot do this`);
-  if (op.featureFlag && !caller.featureFlags[op.featureFlag]) throw forbidden(`This feature (${op.featureFlag}) is not enabled for your account`);
+  if (op.featureFlag && !(await hasFeatureFlag(db, caller.userId, op.featureFlag))) throw forbidden(`This feature (${op.featureFlag}) is not enabled for your account`);
   if (op.planFeature) {
     const column = PLAN_FEATURE_COLUMNS[op.planFeature as keyof typeof PLAN_FEATURE_COLUMNS];
     const org = await db.selectFrom('organisations').select(column).where('id', '=', caller.orgId).executeTakeFirst();

@@ -227,3 +227,11 @@ export interface UsageDailyTable {
   /** Webhook records whose last attempt failed or that went stale (the logs graph's webhookErrors). */
   webhook_errors: IntWithDefault;
 }
+
+/** Accounts per organisation, category and state; kept by triggers (migration 20261126090000), never written by code. */
+export interface IntegratedAccountCountsTable {
+  org_id: string;
+  category: string;
+  integration_state: string;
+  count: IntWithDefault;
+}

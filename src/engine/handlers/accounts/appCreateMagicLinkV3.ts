@@ -4,6 +4,7 @@ import { newId } from '../../db/ids.ts';
 import { createLinkSession } from '../../repositories/authSessions.ts';
 import { enabledCategories } from '../../repositories/integratedAccounts.ts';
 import { findOrganisation, orgMetaData } from '../../repositories/organisations.ts';
+import { hasFeatureFlag } from '../../repositories/users.ts';
 
 const LANGUAGE_PLAN_MESSAGE = "Language options aren't available under the current plan. Please contact support to enable this feature.";
 
@@ -16,7 +17,7 @@ export const appCreateMagicLinkV3 = defineHandler('appCreateMagicLinkV3', async 
   const connectorType = body.connectorType ?? 'unified-api-sync';
   const unified = connectorType !== 'ai-connectors';
   const ai = connectorType !== 'unified-api-sync';
-  if (ai && !caller.featureFlags.ai_connectors) throw forbidden('This feature (ai_connectors) is not enabled for your account');
+  if (ai && !(await hasFeatureFlag(db, caller.userId, 'ai_connectors'))) throw forbidden('This feature (ai_connectors) is not enabled for your account');
 
   const org = await findOrganisation(db, caller.orgId);
   if (!org) throw forbidden();

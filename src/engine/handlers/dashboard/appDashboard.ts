@@ -1,24 +1,18 @@
 import { sql } from 'kysely';
 import { defineHandler } from '../types.ts';
 import { forbidden } from '../../errors.ts';
-import { INACTIVE_STATES, toCategoryCounts } from '../../repositories/integratedAccounts.ts';
+import { accountsPerCategory, INACTIVE_STATES, toCategoryCounts } from '../../repositories/integratedAccounts.ts';
 import { countServedOrganizations } from '../../repositories/endCustomerOrgs.ts';
 import { DAY_MS, startOfUtcDay } from '../../repositories/listPaging.ts';
 import { orgUsage } from '../../repositories/usage.ts';
 
 // The home cards. API calls and webhooks of the last 30 days are sums of the daily counters (30
-// rows per end customer at most, never the logs); the other cards count index entries.
+// rows per end customer at most, never the logs); accounts come from the trigger-kept counts.
 export const appDashboard = defineHandler('appDashboard', async (_input, { db, caller, clock }) => {
   if (caller.kind !== 'session') throw forbidden();
   const orgId = caller.orgId;
   const usage = await orgUsage(db, orgId, startOfUtcDay(clock.now() - 30 * DAY_MS));
-  const byCategory = await db
-    .selectFrom('integrated_accounts')
-    .select(['category', sql<number>`count(*)`.as('count')])
-    .where('org_id', '=', orgId)
-    .where('integration_state', 'not in', INACTIVE_STATES)
-    .groupBy('category')
-    .execute();
+  const byCategory = await accountsPerCategory(db, orgId, {}, { excludeStates: INACTIVE_STATES });
   const categoryDetails = toCategoryCounts(byCategory);
   const open = await db
     .selectFrom('issues')

@@ -1,8 +1,8 @@
-import { sql } from 'kysely';
 import { defineHandler } from '../types.ts';
 import { badRequest, forbidden } from '../../errors.ts';
 import {
   type AccountFilters,
+  accountsPerCategory,
   applyAccountFilters,
   catalogLabels,
   enabledCategories,
@@ -13,7 +13,7 @@ import {
 import { pageByNumber } from '../../repositories/listPaging.ts';
 
 // The accounts screen: one keyset page of accounts newest first, the total and the pie chart
-// under the same filters (the chart without the category filter), and the organisation's enabled
+// under the same filters (the chart without the category filter, the total from the same counts), and the organisation's enabled
 // categories and sync types for the filter bar and the magic-link form.
 export const appGetIntegrationAccounts = defineHandler('appGetIntegrationAccounts', async ({ query }, { db, caller, clock }) => {
   if (caller.kind !== 'session') throw forbidden();
@@ -29,27 +29,31 @@ export const appGetIntegrationAccounts = defineHandler('appGetIntegrationAccount
     from: query.start,
     to,
   };
-  const page = await pageByNumber(
-    applyAccountFilters(db.selectFrom('integrated_accounts').selectAll(), orgId, filters),
-    query,
-    { ts: 'created_at', id: 'id', idKind: 'text' },
-  );
-  const total = await applyAccountFilters(db.selectFrom('integrated_accounts').select(sql<number>`count(*)`.as('count')), orgId, filters)
-    .executeTakeFirst();
-  const byCategory = await applyAccountFilters(
-    db.selectFrom('integrated_accounts').select(['category', sql<number>`count(*)`.as('count')]),
-    orgId,
-    filters,
-    { category: false },
-  ).groupBy('category').execute();
-  const labels = await catalogLabels(db, page.items.map((r) => r.app_id));
-  const categoryList = await enabledCategories(db, orgId);
+  // Independent reads: on PostgreSQL they run on separate pooled connections at once.
+  const [page, byCategory, categoryList] = await Promise.all([
+    pageByNumber(
+      applyAccountFilters(db.selectFrom('integrated_accounts').selectAll(), orgId, filters),
+      query,
+      { ts: 'created_at', id: 'id', idKind: 'text' },
+    ),
+    // Counted per category without the category filter: the pie chart as is, and the total under
+    // every filter is that category's count or, without one, the sum.
+    accountsPerCategory(db, orgId, filters),
+    enabledCategories(db, orgId),
+  ]);
+  const [labels, syncTypes] = await Promise.all([
+    catalogLabels(db, page.items.map((r) => r.app_id)),
+    syncTypesOf(db, categoryList.map((c) => c.value)),
+  ]);
+  const total = byCategory
+    .filter((r) => filters.category === undefined || r.category === filters.category)
+    .reduce((sum, r) => sum + r.count, 0);
   return {
-    integrationCount: Number(total?.count ?? 0),
+    integrationCount: total,
     organizationDetails: page.items.map((row) => toAccountRow(row, labels)),
     categoryDetails: toCategoryCounts(byCategory),
     categoryList,
-    syncTypes: await syncTypesOf(db, categoryList.map((c) => c.value)),
+    syncTypes,
     hasMoreRecords: page.hasMore,
     nextCursor: page.nextCursor,
   };
