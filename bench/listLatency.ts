@@ -1,25 +1,31 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
+import { Agent, request } from 'node:http';
 import { createServer } from 'node:net';
-import { sql } from 'kysely';
 import { loadConfig } from '../src/engine/config.ts';
 import { createDatabase } from '../src/engine/db/database.ts';
-import { encodeCursor } from '../src/engine/db/keyset.ts';
-import { migrateToLatest } from '../src/engine/db/migrate.ts';
-import { seedDemo, seedReferenceData } from '../src/engine/seed/index.ts';
+import { DEMO_ADMIN_EMAIL } from '../src/engine/seed/index.ts';
 import { createSession } from '../src/engine/services/sessions.ts';
+import { measureFirstRow, type FirstRowResult } from './firstRow.ts';
+import { type Api, listCases, type ListCase } from './listCases.ts';
 
-// Latency of the log-sized list calls at 10 concurrent connections, on the first page and on a
-// page as deep as the data allows (a million rows for API logs), each beside an OFFSET query of
-// the same depth. The engine runs in its own process so the load generator does not share its
-// event loop. Usage: tsx bench/listLatency.ts <label> <out.json> (DB from SQLITE_FILE/DATABASE_URL).
+// Latency of the data screens' list calls at 10 concurrent connections on a database seeded by
+// `npm run seed` (bench/measure.sh), then the time to the first row of /dashboard/logs in
+// Chromium. The engine runs in its own process (serving the built dashboard) so the load
+// generator does not share its event loop. Usage: tsx bench/listLatency.ts <label> <out.json>.
 const [label = 'sqlite', outFile = 'bench-result.json'] = process.argv.slice(2);
-const rows = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const CONCURRENCY = 10;
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 400);
-const YEAR_MS = 31_536_000_000;
 
 export interface CaseResult { name: string; depth: number; p50: number; p99: number; requests: number }
+export interface BenchRun {
+  label: string;
+  rows: number;
+  seedSeconds: number;
+  concurrency: number;
+  results: CaseResult[];
+  firstRow?: FirstRowResult;
+}
 
 const freePort = () => new Promise<number>((resolve) => {
   const server = createServer().listen(0, '127.0.0.1', () => {
@@ -32,11 +38,10 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
-/** Runs `call` REQUESTS times from CONCURRENCY workers; checks each answer; returns ms latencies. */
-async function measure(name: string, depth: number, call: () => Promise<unknown>): Promise<CaseResult> {
-  // A deep OFFSET page takes seconds: fewer samples keep the run short and still show its p99.
-  const total = name.includes('OFFSET') ? Math.min(REQUESTS, 60) : REQUESTS;
-  for (let i = 0; i < (name.includes('OFFSET') ? 2 : 20); i += 1) await call();
+/** Runs a case REQUESTS times from CONCURRENCY workers after a warm-up; returns its percentiles in ms. */
+async function measure({ name, depth, call, baseline }: ListCase): Promise<CaseResult> {
+  const total = baseline ? Math.min(REQUESTS, 60) : REQUESTS;
+  for (let i = 0; i < (baseline ? 2 : 20); i += 1) await call();
   const times: number[] = [];
   let next = 0;
   await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
@@ -53,76 +58,58 @@ async function measure(name: string, depth: number, call: () => Promise<unknown>
   return result;
 }
 
+async function waitUntilUp(base: string): Promise<void> {
+  for (let i = 0; ; i += 1) {
+    try { if ((await fetch(`${base}/api/auth.getUiVersion`)).ok) return; } catch { /* not up yet */ }
+    if (i > 300) throw new Error('engine did not start');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
 async function main() {
   const { db } = createDatabase();
-  await migrateToLatest(db);
-  await seedReferenceData(db);
-  const seedStart = performance.now();
-  const demo = await seedDemo(db, { scale: rows, seed: 7, log: (line) => console.log(`${label} seed: ${line}`) });
-  const seedSeconds = (performance.now() - seedStart) / 1000;
-  console.log(`${label}: seeded ${rows} API-log rows in ${seedSeconds.toFixed(1)} s`);
-
   const config = loadConfig();
-  const admin = await db.selectFrom('users').select(['id', 'org_id']).where('email', '=', demo.adminEmail).executeTakeFirstOrThrow();
+  const admin = await db.selectFrom('users').select(['id', 'org_id']).where('email', '=', DEMO_ADMIN_EMAIL).executeTakeFirstOrThrow();
+  const apiLogRows = Number((await db.selectFrom('api_logs').select((eb) => eb.fn.countAll<number>().as('n')).where('org_id', '=', admin.org_id).executeTakeFirstOrThrow()).n);
   const token = await createSession(db, { ...config, sessionIdleSeconds: 86_400 }, Date.now(), admin.id, admin.org_id);
   const port = await freePort();
   // Its own process group, so stopping it also stops the node process tsx starts.
   const engine: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/engine/server.ts'], {
-    env: { ...process.env, PORT: String(port), SEED_DEMO: 'false', DASHBOARD_DIR: '/nonexistent' },
+    env: { ...process.env, PORT: String(port), SEED_DEMO: 'false' },
     stdio: ['ignore', 'inherit', 'inherit'],
     detached: true,
   });
-  const base = `http://127.0.0.1:${port}/api`;
+  const base = `http://127.0.0.1:${port}`;
   try {
-    for (let i = 0; ; i += 1) {
-      try { if ((await fetch(`${base}/auth.getUiVersion`)).ok) break; } catch { /* not up yet */ }
-      if (i > 300) throw new Error('engine did not start');
-      await new Promise((r) => setTimeout(r, 200));
-    }
-    const api = async (method: 'GET' | 'POST', path: string, body?: object) => {
-      const response = await fetch(`${base}/${path}`, {
+    await waitUntilUp(base);
+    // node:http with keep-alive, not fetch: the load generator shares the machine's two cores with
+    // the engine, and fetch costs several times more CPU per request.
+    const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+    const api: Api = (method, path, body) => new Promise((resolve, reject) => {
+      const payload = body ? JSON.stringify(body) : undefined;
+      const req = request(`${base}/api/${path}`, {
         method,
-        headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-        body: body ? JSON.stringify(body) : undefined,
+        agent,
+        headers: { authorization: `Bearer ${token}`, ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}) },
+      }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          const json = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { success: boolean; msg: Record<string, unknown> };
+          if (response.statusCode !== 200) reject(new Error(`${path} answered ${response.statusCode}: ${JSON.stringify(json)}`));
+          else resolve(json.msg);
+        });
+        response.on('error', reject);
       });
-      const json = await response.json() as { success: boolean; msg: Record<string, unknown> };
-      if (!response.ok) throw new Error(`${path} answered ${response.status}: ${JSON.stringify(json)}`);
-      return json.msg;
-    };
+      req.on('error', reject);
+      req.end(payload);
+    });
     const results: CaseResult[] = [];
-
-    // API logs: page-number list; a deep page with the previous page's cursor vs by OFFSET.
-    const logs = (extra: object) => api('POST', 'app.getLogsDataV2', { limit: 10, isApiLogs: true, timestamp: YEAR_MS, ...extra });
-    const logDepth = Math.max(0, Math.floor((rows - 10) / 10) * 10);
-    results.push(await measure('API logs, first page', 0, () => logs({ pageNo: 1 })));
-    const previous = await logs({ pageNo: logDepth / 10 }) as { nextCursor: string };
-    results.push(await measure('API logs, deep page (keyset)', logDepth, () => logs({ pageNo: logDepth / 10 + 1, cursor: previous.nextCursor })));
-    results.push(await measure('API logs, deep page (OFFSET baseline)', logDepth, () => logs({ pageNo: logDepth / 10 + 1 })));
-
-    // Sync runs of the busiest job: cursor list; the baseline is the same query by OFFSET.
-    const job = await db.selectFrom('sync_runs').select(['job_id', sql<number>`count(*)`.as('runs')])
-      .groupBy('job_id').orderBy(sql`count(*)`, 'desc').limit(1).executeTakeFirstOrThrow();
-    const now = Date.now();
-    const runsQuery = () => db.selectFrom('sync_runs').select(['id', 'started_at']).where('job_id', '=', job.job_id)
-      .where('started_at', '>=', now - YEAR_MS).where('started_at', '<=', now).orderBy('started_at', 'desc').orderBy('id', 'desc');
-    const runDepth = Math.max(0, Math.floor((Number(job.runs) - 10) / 10) * 10);
-    const runs = (cursor?: string) => api('POST', 'app.dashboard/syncRuns', { jobId: job.job_id, limit: 10, start: now - YEAR_MS, end: now, cursor: cursor ?? null });
-    results.push(await measure('Sync runs, first page', 0, () => runs()));
-    const lastBefore = runDepth > 0 ? await runsQuery().offset(runDepth - 1).limit(1).executeTakeFirstOrThrow() : undefined;
-    const runCursor = lastBefore ? encodeCursor({ ts: lastBefore.started_at, id: lastBefore.id }) : undefined;
-    results.push(await measure('Sync runs, deep page (keyset)', runDepth, () => runs(runCursor)));
-    results.push(await measure('Sync runs, deep page (OFFSET baseline, SQL)', runDepth, () => runsQuery().offset(runDepth).limit(10).execute()));
-
-    // Integrated accounts: page-number list like the logs.
-    const accounts = (query: Record<string, string>) => api('GET', `app.getIntegrationAccounts?${new URLSearchParams({ limit: '10', ...query })}`);
-    const accountCount = Number((await db.selectFrom('integrated_accounts').select(sql<number>`count(*)`.as('n')).where('org_id', '=', admin.org_id).executeTakeFirstOrThrow()).n);
-    const accountDepth = Math.max(0, Math.floor((accountCount - 10) / 10) * 10);
-    results.push(await measure('Integrated accounts, first page', 0, () => accounts({ pageNo: '1' })));
-    const beforeAccounts = accountDepth > 0 ? await accounts({ pageNo: String(accountDepth / 10) }) as { nextCursor: string } : undefined;
-    results.push(await measure('Integrated accounts, deep page (keyset)', accountDepth, () => accounts({ pageNo: String(accountDepth / 10 + 1), ...(beforeAccounts ? { cursor: beforeAccounts.nextCursor } : {}) })));
-    results.push(await measure('Integrated accounts, deep page (OFFSET baseline)', accountDepth, () => accounts({ pageNo: String(accountDepth / 10 + 1) })));
-
-    writeFileSync(outFile, JSON.stringify({ label, rows, seedSeconds, concurrency: CONCURRENCY, results }, null, 2));
+    for (const listCase of await listCases(db, api, admin.org_id, apiLogRows)) results.push(await measure(listCase));
+    const firstRow = await measureFirstRow({ baseUrl: base, token, runs: 7 });
+    console.log(`${label} first row of ${firstRow.path}: median ${firstRow.medianMs.toFixed(0)} ms (runs ${firstRow.runsMs.map((ms) => ms.toFixed(0)).join(', ')})`);
+    const run: BenchRun = { label, rows: apiLogRows, seedSeconds: Number(process.env.BENCH_SEED_SECONDS ?? 0), concurrency: CONCURRENCY, results, firstRow };
+    writeFileSync(outFile, JSON.stringify(run, null, 2));
   } finally {
     if (engine.pid) process.kill(-engine.pid, 'SIGTERM');
     await db.destroy();

@@ -5,11 +5,5 @@
 # seeds a small demo organisation on first start.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-if [ -f src/dashboard/index.html ]; then
-  stamp=dist/dashboard/index.html
-  if [ ! -f "$stamp" ] || [ -n "$(find src/dashboard src/generated src/shared vite.config.ts -newer "$stamp" -type f -print -quit)" ]; then
-    echo "Building the dashboard..."
-    npx vite build --logLevel warn
-  fi
-fi
+bash scripts/build-dashboard.sh
 exec npx tsx src/engine/server.ts
