@@ -5,6 +5,7 @@ import { Kysely, type LogConfig, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 import { withStatementCache } from './statementCache.ts';
+import { PreparedStatementClient } from './pgPreparedClient.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -68,6 +69,7 @@ function createPostgres(url: string, options: CreateDatabaseOptions): Kysely<Dat
     connectionString: url,
     max: options.poolSize ?? Number(process.env.PG_POOL_MAX ?? 10),
     types: { getTypeParser: pgTypeParser },
+    Client: PreparedStatementClient,
     ...(options.searchPath ? { options: `-c search_path=${checkSchemaName(options.searchPath)}` } : {}),
   });
   // An idle client losing its connection (server restart, failover) emits 'error' on the pool;

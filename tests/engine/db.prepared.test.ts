@@ -1,0 +1,26 @@
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { createDatabase, isPostgresUrl } from '../../src/engine/db/database.ts';
+
+// PostgreSQL only (scripts/pg-test.sh): data queries are named prepared statements per connection.
+const url = process.env.DATABASE_URL;
+
+describe.skipIf(!isPostgresUrl(url))('PostgreSQL prepared statements', () => {
+  it('prepares a data query once per connection and keeps DDL unnamed', async () => {
+    const { db } = createDatabase({ databaseUrl: url, poolSize: 1 });
+    try {
+      await sql`create temporary table prepared_probe (n integer)`.execute(db);
+      for (const n of [1, 2, 3]) await db.insertInto('prepared_probe' as never).values({ n } as never).execute();
+      const read = (min: number) => db.selectFrom('prepared_probe' as never).select(sql<number>`n`.as('n')).where(sql`n`, '>=', min).execute();
+      expect(await read(2)).toEqual([{ n: 2 }, { n: 3 }]);
+      expect(await read(3)).toEqual([{ n: 3 }]);
+      const prepared = await sql<{ statement: string }>`select statement from pg_prepared_statements where name like 'k\_%'`.execute(db);
+      const statements = prepared.rows.map((r) => r.statement);
+      expect(statements.filter((s) => s.startsWith('insert'))).toHaveLength(1);
+      expect(statements.filter((s) => s.startsWith('select') && s.includes('prepared_probe'))).toHaveLength(1);
+      expect(statements.some((s) => s.startsWith('create'))).toBe(false);
+    } finally {
+      await db.destroy();
+    }
+  });
+});
