@@ -156,7 +156,7 @@ describe('column types', () => {
   });
 });
 
-describe('integrated_account_counts', () => {
+describe('trigger-kept account counts', () => {
   const counts = (t: TestDatabase) => t.db.selectFrom('integrated_account_counts')
     .select(['org_id', 'category', 'integration_state', 'count']).where('count', '>', 0)
     .orderBy('org_id').orderBy('category').orderBy('integration_state').execute();
@@ -165,6 +165,13 @@ describe('integrated_account_counts', () => {
     .groupBy(['org_id', 'category', 'integration_state'])
     .orderBy('org_id').orderBy('category').orderBy('integration_state').execute()
     .then((rows) => rows.map((r) => ({ ...r, count: Number(r.count) })));
+
+  const perCustomer = async (t: TestDatabase) => ({
+    kept: await t.db.selectFrom('end_customer_account_counts').select(['org_id', 'origin_org_id', 'count']).where('count', '>', 0)
+      .orderBy('org_id').orderBy('origin_org_id').execute(),
+    counted: (await t.db.selectFrom('integrated_accounts').select(['org_id', 'origin_org_id', sql<number>`count(*)`.as('count')])
+      .groupBy(['org_id', 'origin_org_id']).orderBy('org_id').orderBy('origin_org_id').execute()).map((r) => ({ ...r, count: Number(r.count) })),
+  });
 
   it('follow every insert, state or category change and delete of an account', async () => {
     const t = await fresh();
@@ -175,7 +182,7 @@ describe('integrated_account_counts', () => {
     expect(await counts(t)).toHaveLength(3);
 
     await t.db.updateTable('integrated_accounts').set({ integration_state: 'Deactivated' }).where('id', '=', 'int_2').execute();
-    await t.db.updateTable('integrated_accounts').set({ category: 'HRIS' }).where('id', '=', 'int_3').execute();
+    await t.db.updateTable('integrated_accounts').set({ category: 'HRIS', origin_org_id: 'cust-3' }).where('id', '=', 'int_3').execute();
     // A write that changes neither key column leaves the counts alone.
     await t.db.updateTable('integrated_accounts').set({ done_by: 'Grace' }).execute();
     expect(await counts(t)).toEqual(await grouped(t));
@@ -184,7 +191,12 @@ describe('integrated_account_counts', () => {
       { org_id: 'org_1', category: 'HRIS', integration_state: 'Success', count: 2 },
     ]);
 
+    const customers = await perCustomer(t);
+    expect(customers.kept).toEqual(customers.counted);
+    expect(customers.kept).toEqual([{ org_id: 'org_1', origin_org_id: 'cust-1', count: 2 }, { org_id: 'org_1', origin_org_id: 'cust-3', count: 1 }]);
+
     await t.db.deleteFrom('integrated_accounts').where('id', 'in', ['int_1', 'int_2']).execute();
     expect(await counts(t)).toEqual([{ org_id: 'org_1', category: 'HRIS', integration_state: 'Success', count: 1 }]);
+    expect((await perCustomer(t)).kept).toEqual([{ org_id: 'org_1', origin_org_id: 'cust-3', count: 1 }]);
   });
 });

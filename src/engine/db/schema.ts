@@ -4,6 +4,7 @@ import type {
   AuthSessionsTable,
   ConnectorsTable,
   EndCustomerOrgsTable,
+  EndCustomerAccountCountsTable,
   IntegratedAccountCountsTable,
   IntegratedAccountsTable,
   MappingFieldsTable,
@@ -117,6 +118,8 @@ export interface Database {
   integrated_accounts: IntegratedAccountsTable;
   // kept by triggers (20261126090000)
   integrated_account_counts: IntegratedAccountCountsTable;
+  // kept by triggers (20261126100000)
+  end_customer_account_counts: EndCustomerAccountCountsTable;
   auth_sessions: AuthSessionsTable;
   mapping_fields: MappingFieldsTable;
   mapping_presets: MappingPresetsTable;

@@ -3,8 +3,8 @@ import type { Database } from '../db/schema.ts';
 import { newId } from '../db/ids.ts';
 
 // End-customer organisations ("Organizations served"). An organisation is served while it has at
-// least one integrated account in any state; the check is a probe of integrated_accounts'
-// (org_id, origin_org_id, ...) index, so it holds whether or not a writer kept the counter current.
+// least one integrated account in any state: end_customer_account_counts, kept by triggers on
+// integrated_accounts whoever writes them (migration 20261126100000), says so in one lookup.
 type Db = Kysely<Database> | Transaction<Database>;
 
 export function servedOrganizations(db: Db, orgId: string) {
@@ -12,12 +12,18 @@ export function servedOrganizations(db: Db, orgId: string) {
     .selectFrom('end_customer_orgs as e')
     .where('e.org_id', '=', orgId)
     .where(({ exists, selectFrom }) =>
-      exists(selectFrom('integrated_accounts as a').select('a.id').where('a.org_id', '=', orgId).whereRef('a.origin_org_id', '=', 'e.origin_org_id')),
+      exists(selectFrom('end_customer_account_counts as c').select('c.count')
+        .where('c.org_id', '=', orgId).whereRef('c.origin_org_id', '=', 'e.origin_org_id').where('c.count', '>', 0)),
     );
 }
 
+/**
+ * Served end customers, counted on the counts table alone: every account's end customer has its
+ * end_customer_orgs row (written with the account), so no join is needed.
+ */
 export async function countServedOrganizations(db: Db, orgId: string): Promise<number> {
-  const row = await servedOrganizations(db, orgId).select(sql<number>`count(*)`.as('count')).executeTakeFirst();
+  const row = await db.selectFrom('end_customer_account_counts').select(sql<number>`count(*)`.as('count'))
+    .where('org_id', '=', orgId).where('count', '>', 0).executeTakeFirst();
   return Number(row?.count ?? 0);
 }
 

@@ -42,6 +42,7 @@ export const accountSamples = {
   mapping_preset_orgs: { preset_id: 'pre_1', origin_org_id: 'cust-1', origin_org_name: 'Customer One' },
   // Written by the triggers when int_1 is inserted (never inserted itself, see DERIVED_TABLES).
   integrated_account_counts: { org_id: 'org_1', category: 'HRIS', integration_state: 'Success', count: 1 },
+  end_customer_account_counts: { org_id: 'org_1', origin_org_id: 'cust-1', count: 1 },
   integrated_accounts: {
     id: 'int_1',
     org_id: 'org_1',

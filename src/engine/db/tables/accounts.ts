@@ -235,3 +235,10 @@ export interface IntegratedAccountCountsTable {
   integration_state: string;
   count: IntWithDefault;
 }
+
+/** Accounts per organisation and end customer; kept by triggers (migration 20261126100000), never written by code. */
+export interface EndCustomerAccountCountsTable {
+  org_id: string;
+  origin_org_id: string;
+  count: IntWithDefault;
+}

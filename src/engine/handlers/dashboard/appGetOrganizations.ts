@@ -18,18 +18,23 @@ export const appGetOrganizations = defineHandler('appGetOrganizations', async ({
     { ts: 'e.created_at', id: 'e.id', idKind: 'text' },
   );
   const originIds = page.items.map((r) => r.origin_org_id);
-  const usage = await usageByOriginOrg(db, orgId, originIds, start === undefined ? undefined : startOfUtcDay(start));
+  // Independent reads: on PostgreSQL they run on separate pooled connections at once.
+  const [usage, accountRows, orgCount] = await Promise.all([
+    usageByOriginOrg(db, orgId, originIds, start === undefined ? undefined : startOfUtcDay(start)),
+    originIds.length === 0 ? [] : db
+      .selectFrom('integrated_accounts')
+      .select(['id', 'origin_org_id', 'app_id', 'app_label', 'category', 'integration_state', 'created_at'])
+      .where('org_id', '=', orgId)
+      .where('origin_org_id', 'in', originIds)
+      .execute(),
+    countServedOrganizations(db, orgId),
+  ]);
   // Sorted here, not in SQL: an ORDER BY would tempt the planner to walk every account of the
   // organisation in created_at order instead of seeking the page's end customers.
-  const accounts = originIds.length === 0 ? [] : (await db
-    .selectFrom('integrated_accounts')
-    .select(['id', 'origin_org_id', 'app_id', 'app_label', 'category', 'integration_state', 'created_at'])
-    .where('org_id', '=', orgId)
-    .where('origin_org_id', 'in', originIds)
-    .execute()).sort((x, y) => y.created_at - x.created_at || (y.id < x.id ? -1 : 1));
+  const accounts = accountRows.sort((x, y) => y.created_at - x.created_at || (y.id < x.id ? -1 : 1));
   const labels = await catalogLabels(db, accounts.map((a) => a.app_id));
   return {
-    orgCount: await countServedOrganizations(db, orgId),
+    orgCount,
     hasMoreRecords: page.hasMore,
     nextCursor: page.nextCursor,
     organizationDetails: page.items.map((row) => {
