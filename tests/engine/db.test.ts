@@ -199,4 +199,26 @@ describe('trigger-kept account counts', () => {
     expect(await counts(t)).toEqual([{ org_id: 'org_1', category: 'HRIS', integration_state: 'Success', count: 1 }]);
     expect((await perCustomer(t)).kept).toEqual([{ org_id: 'org_1', origin_org_id: 'cust-3', count: 1 }]);
   });
+
+  it("mark a job live by its account's state, and count live jobs per organisation", async () => {
+    const t = await fresh();
+    await insertSampleRows(t.db);
+    await t.db.insertInto('integrated_accounts').values({ ...sampleRows.integrated_accounts, id: 'int_2', integration_state: 'Expired' }).execute();
+    const job = (id: string, integrationId: string) => ({ ...sampleRows.sync_jobs, id, integration_id: integrationId, account_live: 1 });
+    await t.db.insertInto('sync_jobs').values([job('job_2', 'int_2'), job('job_3', 'int_1')]).execute();
+    const live = async () => Object.fromEntries((await t.db.selectFrom('sync_jobs').select(['id', 'account_live']).orderBy('id').execute()).map((r) => [r.id, r.account_live]));
+    const kept = async () => Object.fromEntries((await t.db.selectFrom('sync_job_counts').select(['account_live', 'count']).where('org_id', '=', 'org_1').execute()).map((r) => [r.account_live, r.count]));
+    // A job written for an expired account is not live, whatever the writer sent.
+    expect(await live()).toEqual({ job_1: 1, job_2: 0, job_3: 1 });
+    expect(await kept()).toEqual({ 0: 1, 1: 2 });
+
+    await t.db.updateTable('integrated_accounts').set({ integration_state: 'Deactivated' }).where('id', '=', 'int_1').execute();
+    expect(await live()).toEqual({ job_1: 0, job_2: 0, job_3: 0 });
+    expect(await kept()).toEqual({ 0: 3, 1: 0 });
+    // Between two live states nothing moves; back to a live state the jobs are live again.
+    await t.db.updateTable('integrated_accounts').set({ integration_state: 'Success' }).where('id', '=', 'int_2').execute();
+    await t.db.updateTable('integrated_accounts').set({ integration_state: 'Error' }).where('id', '=', 'int_2').execute();
+    expect(await live()).toEqual({ job_1: 0, job_2: 1, job_3: 0 });
+    expect(await kept()).toEqual({ 0: 2, 1: 1 });
+  });
 });

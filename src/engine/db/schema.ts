@@ -31,6 +31,7 @@ import type {
   ApiLogsTable,
   IssuesTable,
   NativeCallsTable,
+  SyncJobCountsTable,
   SyncJobsTable,
   SyncRecordsTable,
   SyncRunsTable,
@@ -136,6 +137,8 @@ export interface Database {
   custom_apps: CustomAppsTable;
   // syncs and logs (20261122000500)
   sync_jobs: SyncJobsTable;
+  // kept by triggers (20261126110000)
+  sync_job_counts: SyncJobCountsTable;
   sync_runs: SyncRunsTable;
   sync_records: SyncRecordsTable;
   api_logs: ApiLogsTable;

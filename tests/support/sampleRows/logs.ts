@@ -26,7 +26,10 @@ export const logSamples = {
     locked_by: null,
     created_at: T,
     updated_at: T,
+    account_live: 1,
   },
+  // Written by the triggers when job_1 is inserted (never inserted itself, see DERIVED_TABLES).
+  sync_job_counts: { org_id: 'org_1', account_live: 1, count: 1 },
   sync_runs: {
     id: 'run_1',
     job_id: 'job_1',

@@ -37,6 +37,15 @@ export interface SyncJobsTable {
   locked_by: string | null;
   created_at: EpochMs;
   updated_at: EpochMs;
+  /** 1 while the job's account is live (not Deactivated or Expired); kept by triggers (20261126110000). */
+  account_live: IntWithDefault;
+}
+
+/** Jobs per organisation and account liveness; kept by triggers (20261126110000), never written by code. */
+export interface SyncJobCountsTable {
+  org_id: string;
+  account_live: number;
+  count: IntWithDefault;
 }
 
 export interface SyncRunsTable {

@@ -12,7 +12,11 @@ export const appDashboardSyncJobs = defineHandler('appDashboardSyncJobs', async 
     .$if(body.organization !== undefined && body.organization !== '', (q) => q.where('j.origin_org_id', '=', body.organization!))
     .$if(body.integration !== undefined && body.integration !== '', (q) => q.where('j.integration_id', '=', body.integration!));
   const page = await pageByNumber(filtered.select(JOB_COLUMNS), body, { ts: 'j.created_at', id: 'j.id', idKind: 'text' });
-  const total = await filtered.select(sql<number>`count(*)`.as('count')).executeTakeFirst();
+  const narrowed = !!body.organization || !!body.integration;
+  // Unfiltered, the total is the trigger-kept count of jobs of live accounts.
+  const total = narrowed
+    ? await filtered.select(sql<number>`count(*)`.as('count')).executeTakeFirst()
+    : await db.selectFrom('sync_job_counts').select('count').where('org_id', '=', caller.orgId).where('account_live', '=', 1).executeTakeFirst();
   return {
     items: page.items.map(toJobRow),
     totalActiveSyncs: Number(total?.count ?? 0),
