@@ -41,17 +41,22 @@ function percentile(sorted: number[], p: number): number {
 /** Runs a case REQUESTS times from CONCURRENCY workers after a warm-up; returns its percentiles in ms. */
 async function measure({ name, depth, call, baseline }: ListCase): Promise<CaseResult> {
   const total = baseline ? Math.min(REQUESTS, 60) : REQUESTS;
-  for (let i = 0; i < (baseline ? 2 : 20); i += 1) await call();
+  // Warm-up from every connection at once, so each pooled database connection has planned and
+  // cached the statements (a long-running engine is warm); a deep OFFSET page is slow either way.
+  const concurrently = async (count: number, onEach?: (ms: number) => void) => {
+    let next = 0;
+    await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
+      while (next < count) {
+        next += 1;
+        const start = performance.now();
+        await call();
+        onEach?.(performance.now() - start);
+      }
+    }));
+  };
+  await concurrently(baseline ? 2 : CONCURRENCY * 10);
   const times: number[] = [];
-  let next = 0;
-  await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
-    while (next < total) {
-      next += 1;
-      const start = performance.now();
-      await call();
-      times.push(performance.now() - start);
-    }
-  }));
+  await concurrently(total, (ms) => times.push(ms));
   times.sort((a, b) => a - b);
   const result = { name, depth, p50: percentile(times, 50), p99: percentile(times, 99), requests: times.length };
   console.log(`${label} ${name} @${depth}: p50 ${result.p50.toFixed(2)} ms, p99 ${result.p99.toFixed(2)} ms`);

@@ -1,5 +1,5 @@
 import { expect, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
-import { DESKTOP, latestOtp, mailsTo, MOBILE, otpCount, shot, submitEmail, submitOtp } from './support.ts';
+import { DESKTOP, logIn, MOBILE, shot } from './support.ts';
 
 // Helpers of the syncs, logs and issues flows. Each of those files logs in once and walks its
 // screens in order on one page (serial tests), so the suite asks the dev mailbox for few codes.
@@ -7,35 +7,15 @@ import { DESKTOP, latestOtp, mailsTo, MOBILE, otpCount, shot, submitEmail, submi
 const baseURL = () => `http://127.0.0.1:${process.env.E2E_PORT ?? ''}`;
 
 /**
- * Logs `email` in through the login screen on a fresh context. Other files log the same demo
- * users in at the same time: within the 60 s cooldown auth.signIn sends no new code and the
- * newest one is shared, so whoever verifies it second is told 'Please enter valid OTP'. Then a
- * new attempt (its code now used, auth.signIn mails a new one) is made, a few times.
+ * Logs `email` in through the login screen on a fresh context, through support.ts's logIn: other
+ * files log the same demo users in at the same time, and logIn holds the run-wide login lock of
+ * the e-mail, so two logins never share (and race for) one code.
  */
 export async function loggedInPage(browser: Browser, email: string, path = '/signup?login=true'): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL: baseURL(), viewport: DESKTOP });
   const page = await context.newPage();
-  const request = context.request;
-  for (let attempt = 1; attempt <= 5; attempt += 1) {
-    const before = await otpCount(request, email);
-    await page.goto(path);
-    await submitEmail(page, email);
-    let code: string;
-    try {
-      code = await latestOtp(request, email, before);
-    } catch {
-      // No new mail within the cooldown: the newest code (another login's) may still be unused.
-      code = (await mailsTo(request, email)).find((mail) => mail.kind === 'otp' && mail.otp)?.otp ?? '000000';
-    }
-    await submitOtp(page, code);
-    const outcome = await Promise.race([
-      page.waitForURL(/\/dashboard\//, { timeout: 20_000 }).then(() => 'in' as const),
-      page.getByText('Please enter valid OTP').waitFor({ timeout: 20_000 }).then(() => 'raced' as const),
-    ]).catch(() => 'raced' as const);
-    if (outcome === 'in') return { context, page };
-    await page.waitForTimeout(1_500 * attempt);
-  }
-  throw new Error(`could not log ${email} in`);
+  await logIn(page, context.request, email, path);
+  return { context, page };
 }
 
 /** The screen at 1440 px and at 390 px, into test-results/screenshots/. */

@@ -1,6 +1,6 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { accountsUrlFor, seededAccount } from './accountTargets.ts';
-import { DEMO_ADMIN, shotBoth, signedInPage } from './support.ts';
+import { DEMO_ADMIN, shot, shotBoth, signedInPage } from './support.ts';
 
 // Magic links on the seeded demo (part 2 §5, §8): the Create Magic Link form with its defaults and
 // messages, the result dialog with the link and the integration id, 'Copied' for 1 s, the link
@@ -86,16 +86,64 @@ test('create a magic link, copy it and open it', async () => {
   await shown.getByRole('button', { name: 'Done' }).click();
   await expect(shown).toBeHidden();
 
-  // Opening the link reaches /magic/authorize (its screen is later work; it must not be a 404).
+  // The end customer opens the link: the connect screen for E2E Magic Corp with the HRIS apps.
   const link = new URL(msg.link);
   expect(link.pathname).toBe('/magic/authorize');
   await page.goto(`${link.pathname}${link.search}`);
-  await expect(page).toHaveURL(/\/magic\/authorize\?/);
-  await expect(page.getByRole('heading', { name: 'Magic Link Authorisation' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Connect your apps to Acme' })).toBeVisible();
+  await expect(page.getByText('E2E Magic Corp', { exact: true })).toBeVisible();
+  const grid = page.getByRole('list', { name: 'HRIS apps' });
+  await expect(grid.getByRole('button', { name: 'BambooHR' })).toBeVisible();
+  await shotBoth(page, 'magic-authorize-apps');
+
+  // Search, then choose the app with the keyboard.
+  await page.getByRole('textbox', { name: 'Search apps' }).fill('bamboo');
+  await expect(grid.getByRole('button')).toHaveCount(1);
+  await grid.getByRole('button', { name: 'BambooHR' }).focus();
+  await page.keyboard.press('Enter');
+  const setup = page.getByRole('form', { name: 'Connect BambooHR' });
+  await expect(setup).toBeVisible();
+
+  // Connect with empty fields: the required message under the field, nothing sent.
+  await setup.getByRole('button', { name: 'Connect BambooHR' }).click();
+  await expect(setup.getByText('API key is required')).toBeVisible();
+  await shotBoth(page, 'magic-authorize-form-errors', { fullPage: false });
+  for (const input of await setup.locator('input:not([type=checkbox])').all()) await input.fill('e2e-credential');
+  const connected = page.waitForResponse((r) => r.url().includes('/api/connect.complete'));
+  await setup.getByRole('button', { name: 'Connect BambooHR' }).click();
+  expect((await connected).status()).toBe(200);
+  await expect(page.getByRole('heading', { name: 'BambooHR is connected' })).toBeVisible();
+  await expect(page.getByTestId('connect-integration-id')).toHaveText(msg.integrationId);
+  await shotBoth(page, 'magic-authorize-done');
+
+  // The link is used up, and the account is on the accounts screen.
+  await page.goto(`${link.pathname}${link.search}`);
+  await expect(page.getByText('This link has already been used')).toBeVisible();
+  await page.goto(accountsUrlFor({ integrationId: msg.integrationId, originOrgId: 'e2e-magic-42', organization: 'E2E Magic Corp', category: 'HRIS', appLabel: 'BambooHR' }));
+  const row = page.locator('tbody tr', { hasText: msg.integrationId });
+  await expect(row).toBeVisible();
+  await expect(row).toContainText('E2E Magic Corp');
+});
+
+test('a magic link whose state cannot be decoded toasts and goes to /404', async () => {
+  for (const state of ['%%%not-base64', Buffer.from('[1,2]').toString('base64url'), Buffer.from('{"sandbox":false}').toString('base64url')]) {
+    await page.goto(`/magic/authorize?state=${state}`);
+    await expect(page).toHaveURL(/\/404$/);
+    await expect(page.getByText('Something went wrong, please try again')).toBeVisible();
+  }
+  await shot(page, 'magic-authorize-bad-state-1440', false);
+  await page.goto('/magic/authorize');
+  await expect(page).toHaveURL(/\/404$/);
+  // A well-formed state with an unknown token is a dead link, said plainly.
+  await page.goto(`/magic/authorize?state=${Buffer.from(JSON.stringify({ authSessionToken: 'nope', sandbox: false })).toString('base64url')}`);
+  await expect(page.getByRole('heading', { name: 'This link cannot be used' })).toBeVisible();
+  await expect(page.getByText('This link is invalid or has expired')).toBeVisible();
+  await shot(page, 'magic-authorize-invalid-1440', false);
 });
 
 test('reintegrate a Success account', async () => {
-  const account = seededAccount("integration_state = 'Success'", 3);
+  // An app connected with credentials (not OAuth), so the reintegration link can be completed here.
+  const account = seededAccount("integration_state = 'Success' AND app_id IN (SELECT id FROM apps WHERE auth_type IN ('BASIC', 'OTHER') AND is_sandbox = 0)", 3);
   await page.goto(accountsUrlFor(account));
   const row = page.locator('tbody tr', { hasText: account.integrationId });
   await expect(row).toBeVisible();
@@ -107,5 +155,18 @@ test('reintegrate a Success account', async () => {
   await expect(shown).toBeVisible();
   await expect(shown.getByTestId('magic-link-integration-id')).toHaveText(account.integrationId);
   await expect(shown.getByTestId('magic-link-magic-link')).toContainText('/magic/authorize?');
+  const link = new URL((await shown.getByTestId('magic-link-magic-link').textContent())!);
   await shown.getByRole('button', { name: 'Done' }).click();
+
+  // The reintegration link goes straight to the account's app, and reconnects the same account.
+  await page.goto(`${link.pathname}${link.search}`);
+  const setup = page.getByRole('form', { name: `Connect ${account.appLabel}` });
+  await expect(setup).toBeVisible();
+  await expect(page.getByRole('heading', { name: new RegExp(`^Reconnect ${account.appLabel}`) })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'All apps' })).toHaveCount(0);
+  for (const input of await setup.locator('input:not([type=checkbox])').all()) await input.fill('e2e-credential');
+  for (const box of await setup.getByRole('checkbox').all()) await box.check();
+  await setup.getByRole('button', { name: `Connect ${account.appLabel}` }).click();
+  await expect(page.getByRole('heading', { name: `${account.appLabel} is reconnected` })).toBeVisible();
+  await expect(page.getByTestId('connect-integration-id')).toHaveText(account.integrationId);
 });

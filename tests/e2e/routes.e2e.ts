@@ -33,7 +33,7 @@ test('a logged-out visit to a dashboard path goes to login with the path as redi
 });
 
 test('screens not built yet say so honestly', async ({ page }) => {
-  for (const [path, title] of [['/fcm', 'Field Capability Matrix'], ['/oauth/authorize', 'OAuth Authorisation'], ['/magic/authorize', 'Magic Link Authorisation'], ['/admin/authorize', 'Admin Authorisation']] as const) {
+  for (const [path, title] of [['/fcm', 'Field Capability Matrix'], ['/oauth/authorize', 'OAuth Authorisation'], ['/admin/authorize', 'Admin Authorisation']] as const) {
     await page.goto(path);
     await expect(page.getByRole('heading', { name: title })).toBeVisible();
     await expect(page.getByText(/not built yet/)).toBeVisible();

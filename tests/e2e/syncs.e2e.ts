@@ -1,6 +1,7 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { columnTexts, loggedInPage, pageNumber, shotBoth, tableRows, urlFilter, waitForRows } from './dataSupport.ts';
 import { DEMO_ADMIN } from './support.ts';
+import { busiestJob, customFrequencyJob, fullestRun } from './syncTargets.ts';
 
 // Part 2 §2, §4, §5, §8: the syncs list, a job's run history, a run's records and their search,
 // on the seeded demo, as the demo admin clicks them.
@@ -128,6 +129,88 @@ test('a job shows its header and run history; a run shows its records, searchabl
   await expect.poll(() => urlFilter(page).search).toBe(wanted);
   await search.fill('');
   await expect.poll(async () => (await columnTexts(page, 'Audit ID')).length).toBe(auditIds.length);
+});
+
+/** The `column` of the page on screen once it shows page `number` and has loaded. */
+async function pageRows(page: Page, column: string, number: number): Promise<string[]> {
+  await expect(pageNumber(page)).toHaveText(String(number));
+  await expect(page).toHaveURL(number === 1 ? /^(?!.*page=[2-9])/ : new RegExp(`page=${number}(&|$)`));
+  await waitForRows(page, 1);
+  await expect(page.getByRole('button', { name: 'Previous page' })).toBeEnabled({ enabled: number > 1 });
+  return columnTexts(page, column);
+}
+
+/**
+ * Pages a cursor list forward to its last page and back to the first: every page shows rows no
+ * other page showed, the URL keeps the page (a reload of a deep page shows the same rows), and
+ * going back shows each page's rows again. Returns the rows of every page.
+ */
+async function pageForwardAndBack(page: Page, column: string): Promise<string[][]> {
+  const pages = [await pageRows(page, column, 1)];
+  const next = page.getByRole('button', { name: 'Next page' });
+  while (pages.length < 20) {
+    // Fetching disables both buttons: wait for the page to settle before asking about the next.
+    await expect(page.getByRole('button', { name: 'Previous page' })).toBeEnabled({ enabled: pages.length > 1 });
+    await page.waitForLoadState('networkidle');
+    if (!(await next.isEnabled())) break;
+    await next.click();
+    const rows = await pageRows(page, column, pages.length + 1);
+    for (const earlier of pages) expect(rows.filter((row) => earlier.includes(row)), `page ${pages.length + 1} repeats rows`).toEqual([]);
+    pages.push(rows);
+  }
+  expect(pages.length).toBeGreaterThanOrEqual(3);
+  // The position lives in the URL: reloading the last page shows it again.
+  await page.reload();
+  expect(await pageRows(page, column, pages.length)).toEqual(pages.at(-1));
+  for (let number = pages.length - 1; number >= 1; number -= 1) {
+    await page.getByRole('button', { name: 'Previous page' }).click();
+    expect(await pageRows(page, column, number)).toEqual(pages[number - 1]);
+  }
+  return pages;
+}
+
+test("a job opened by its URL shows its custom frequency as 'Every {rate} {unit}'", async () => {
+  const job = customFrequencyJob();
+  await page.goto(`/dashboard/syncs/${job.jobId}`);
+  const header = page.getByLabel('Sync job');
+  await expect(header).toContainText(`Every ${job.rate} ${job.unit}`);
+  await expect(header).not.toContainText('custom');
+});
+
+test("a job's runs page forward and back, 10 at a time, and the URL keeps the page", async () => {
+  const job = busiestJob();
+  expect(job.runs).toBeGreaterThan(20);
+  await page.goto(`/dashboard/syncs/${job.jobId}`);
+  await expect(page.getByRole('heading', { name: 'Sync Runs' })).toBeVisible();
+  await waitForRows(page, 10);
+  const pages = await pageForwardAndBack(page, 'Run ID');
+  for (const rows of pages.slice(0, -1)) expect(rows).toHaveLength(10);
+  const runs = pages.flat();
+  expect(new Set(runs).size).toBe(runs.length);
+  expect(runs.length).toBeGreaterThanOrEqual(job.runs);
+  await shotBoth(page, 'sync-job-paged');
+});
+
+test("a run's records page forward and back, and the Audit ID search still finds one record", async () => {
+  const run = fullestRun();
+  expect(run.records).toBeGreaterThan(20);
+  await page.goto(`/dashboard/syncs/${run.jobId}/${run.runId}`);
+  await expect(page.getByRole('heading', { name: 'Sync Records' })).toBeVisible();
+  await waitForRows(page, 10);
+  const pages = await pageForwardAndBack(page, 'Audit ID');
+  // Every record of the run once, on pages of 10.
+  expect(pages.map((rows) => rows.length)).toEqual(Array.from({ length: Math.ceil(run.records / 10) }, (_, i) => Math.min(10, run.records - i * 10)));
+  expect(new Set(pages.flat()).size).toBe(run.records);
+
+  // A record of a later page is found by its Audit ID from page 1, and clearing the search brings page 1 back.
+  const wanted = pages[1]?.[3] ?? '';
+  await page.getByRole('searchbox', { name: 'Search by Audit ID' }).fill(wanted);
+  await expect.poll(() => columnTexts(page, 'Audit ID')).toEqual([wanted]);
+  await expect.poll(() => urlFilter(page).search).toBe(wanted);
+  await expect(page.getByRole('button', { name: 'Next page' })).toBeDisabled();
+  await page.getByRole('searchbox', { name: 'Search by Audit ID' }).fill('');
+  await expect.poll(() => columnTexts(page, 'Audit ID')).toEqual(pages[0]);
+  await expect(pageNumber(page)).toHaveText('1');
 });
 
 test("a job that is not found toasts 'Sync details not found.' and goes back to the syncs", async () => {

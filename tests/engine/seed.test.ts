@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TableName } from '../../src/engine/db/schema.ts';
 import { CATEGORIES } from '../../src/engine/seed/catalogApps.ts';
 import { findDemoOrg, seedDemo, seedReferenceData } from '../../src/engine/seed/index.ts';
+import { frequencyMs } from '../../src/engine/repositories/syncs.ts';
 import { decryptSecret } from '../../src/engine/services/secrets.ts';
 import { createTestDatabase, type TestDatabase } from '../support/testDatabase.ts';
 
@@ -97,6 +98,21 @@ describe('demo seed (small)', () => {
       (select count(*) from sync_records s where s.run_id = r.id) or r.events_consumed <>
       (select count(*) from sync_records s where s.run_id = r.id and s.consumed_at is not null)`);
     expect(n(mismatched.c)).toBe(0);
+  });
+
+  it('has an active job whose runs page (over 20 in 30 days, one per period) and a run whose records page (over 20)', async () => {
+    const busiest = await one(db, sql<{ job_id: string; c: number }>`select r.job_id, count(*) as c from sync_runs r
+      join sync_jobs j on j.id = r.job_id where j.status = 'active' and r.started_at >= ${NOW - 30 * DAY}
+      group by r.job_id order by count(*) desc, r.job_id limit 1`);
+    expect(n(busiest.c)).toBeGreaterThan(20);
+    // It runs on its schedule: consecutive runs start one interval apart, give or take a minute.
+    const job = await db.selectFrom('sync_jobs').select(['sync_frequency', 'frequency_rate', 'frequency_unit']).where('id', '=', busiest.job_id).executeTakeFirstOrThrow();
+    const interval = frequencyMs(job.sync_frequency, job.frequency_rate, job.frequency_unit);
+    const starts = (await db.selectFrom('sync_runs').select('started_at').where('job_id', '=', busiest.job_id).where('sync_status', 'not in', ['running', 'queued'])
+      .orderBy('started_at', 'desc').execute()).map((r) => n(r.started_at));
+    for (let i = 1; i < starts.length; i++) expect(Math.abs(starts[i - 1] - starts[i] - interval), `gap ${i}`).toBeLessThan(60_000);
+    const fullest = await one(db, sql<{ c: number }>`select count(*) as c from sync_records group by run_id order by count(*) desc limit 1`);
+    expect(n(fullest.c)).toBeGreaterThan(20);
   });
 
   it('has API and webhook logs with native calls whose counts match, and stale records', async () => {

@@ -92,6 +92,22 @@ describe('app.dashboard/syncRuns', () => {
     expect(runs.every((r, i) => i === 0 || r.startedAt <= runs[i - 1].startedAt)).toBe(true);
   });
 
+  it("answers the job's frequency with a custom one's rate and unit, so a job opened by its URL shows 'Every 6 hours'", async () => {
+    const standard = await post('app.dashboard/syncRuns', { jobId, limit: 1 });
+    expect(standard.body.msg).toMatchObject({ syncFrequency: 'STANDARD', frequencyRate: null, frequencyUnit: null });
+    const customJob = await addJob(t.engine.db, account, {
+      created_at: t.clock.now() - DAY, sync_data_type: 'ats_jobs', sync_frequency: 'custom', frequency_rate: 6, frequency_unit: 'hours',
+    });
+    const custom = await post('app.dashboard/syncRuns', { jobId: customJob });
+    expect(custom.status, JSON.stringify(custom.body)).toBe(200);
+    expect(custom.body.msg).toMatchObject({ jobId: customJob, syncFrequency: 'custom', frequencyRate: 6, frequencyUnit: 'hours', items: [] });
+    // The jobs list and the job page agree on every header field.
+    const listed = (await post('app.dashboard/syncJobs', { integration: account.id, limit: 100 })).body.msg.items
+      .find((row: { syncJobId: string }) => row.syncJobId === customJob);
+    const { syncJobId: _id, originOrgId: _org, syncDataType: _type, connectorId: _connector, syncPaused: _paused, ...header } = listed;
+    expect(custom.body.msg).toMatchObject(header);
+  });
+
   it('reads start and end as a range that never goes beyond now', async () => {
     const now = t.clock.now();
     const all = await post('app.dashboard/syncRuns', { jobId, start: now - 60 * DAY, end: now + 5 * DAY, limit: 100 });

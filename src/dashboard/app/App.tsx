@@ -12,6 +12,7 @@ import { RequireSession } from './RequireSession.tsx';
 const SignUpPage = lazy(() => import('../pages/signup/SignUpPage.tsx').then((m) => ({ default: m.SignUpPage })));
 const NotFoundPage = lazy(() => import('../pages/NotFoundPage.tsx').then((m) => ({ default: m.NotFoundPage })));
 const NotBuiltYetPage = lazy(() => import('../pages/NotBuiltYetPage.tsx').then((m) => ({ default: m.NotBuiltYetPage })));
+const MagicAuthorizePage = lazy(() => import('../pages/magic/MagicAuthorizePage.tsx').then((m) => ({ default: m.MagicAuthorizePage })));
 const DashboardApp = lazy(() => import('./DashboardApp.tsx').then((m) => ({ default: m.DashboardApp })));
 
 /** Blank while a page chunk loads (usually a few milliseconds); no spinner flash. */
@@ -27,7 +28,7 @@ export function AppRoutes() {
         <Route path={NOT_FOUND_PATH} element={<NotFoundPage />} />
         <Route path="/oauth/authorize" element={<NotBuiltYetPage standalone title="OAuth Authorisation" />} />
         <Route path="/admin/authorize" element={<NotBuiltYetPage standalone title="Admin Authorisation" />} />
-        <Route path="/magic/authorize" element={<NotBuiltYetPage standalone title="Magic Link Authorisation" />} />
+        <Route path="/magic/authorize" element={<MagicAuthorizePage />} />
         <Route path="/fcm" element={<NotBuiltYetPage standalone title="Field Capability Matrix" />} />
         <Route
           path="/dashboard/*"

@@ -67,6 +67,8 @@ import { appFiltersMetadata } from './dashboard/appFiltersMetadata.ts';
 import { appIntegratedAccountOptionsAction } from './accounts/appIntegratedAccountOptionsAction.ts';
 import { appCreateMagicLinkV3 } from './accounts/appCreateMagicLinkV3.ts';
 import { appCreateReIntegrateMagicLink } from './accounts/appCreateReIntegrateMagicLink.ts';
+import { connectGetSession } from './connect/connectGetSession.ts';
+import { connectComplete } from './connect/connectComplete.ts';
 import { appDashboardSyncJobs } from './syncs/appDashboardSyncJobs.ts';
 import { appDashboardSyncRuns } from './syncs/appDashboardSyncRuns.ts';
 import { appDashboardSyncRecords } from './syncs/appDashboardSyncRecords.ts';
@@ -122,7 +124,7 @@ const bound = [
   appGettingStartedStatus, appGettingStartedJourneyV3, appGettingStartedJourneyAiAgentFlow, appGetCategories, appGetCategoriesAiAgentFlow,
   appEnableCategory, appEnableCategoryForAiAgent, appEnableAiToolKit, appCompleteGettingStarted,
   appDashboard, appGetOrganizations, appGetIntegrationsOfOrg, appGetIntegrationAccounts, appFiltersMetadata,
-  appIntegratedAccountOptionsAction, appCreateMagicLinkV3, appCreateReIntegrateMagicLink,
+  appIntegratedAccountOptionsAction, appCreateMagicLinkV3, appCreateReIntegrateMagicLink, connectGetSession, connectComplete,
   appDashboardSyncJobs, appDashboardSyncRuns, appDashboardSyncRecords,
   appGetLogsGraphData, appGetLogsDataV2, appGetWebhookRecords, appGetWebhookNativeCalls, appGetApiNativeCalls,
   appIssueGraph, appIssueData,

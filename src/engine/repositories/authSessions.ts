@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Database, NewRow } from '../db/schema.ts';
+import type { Database, NewRow, Row } from '../db/schema.ts';
+import { conflict, notFound } from '../errors.ts';
 import { newId } from '../db/ids.ts';
 import { hashToken, randomToken } from '../services/tokens.ts';
 
@@ -43,4 +44,29 @@ export async function createLinkSession(db: Db, publicUrl: string, values: LinkS
     ...(values.kind === 'reintegrate' ? { reintegrate: true } : {}),
   });
   return { link, integrationId: values.integration_id, authSessionId: id };
+}
+
+export const LINK_INVALID = 'This link is invalid or has expired';
+export const LINK_USED = 'This link has already been used';
+
+/**
+ * The session of a token as the connect calls see it: unknown or expired answers 404, used 409.
+ * Expiry is checked against the clock, so a link is dead the moment it expires whatever `state` says.
+ */
+export async function usableSession(db: Db, token: string, now: number): Promise<Row<'auth_sessions'>> {
+  const row = await db.selectFrom('auth_sessions').selectAll().where('token_hash', '=', hashToken(token)).executeTakeFirst();
+  if (!row || row.state === 'expired' || row.expires_at <= now) throw notFound(LINK_INVALID);
+  if (row.state === 'used' || row.used_at !== null) throw conflict(LINK_USED);
+  return row;
+}
+
+/**
+ * Marks the session used, only if it still is active: the first statement of the completing
+ * transaction, so of two completes at once the second finds nothing to claim (and its transaction
+ * holds no half-written account).
+ */
+export async function claimSession(trx: Db, sessionId: string, now: number): Promise<void> {
+  const result = await trx.updateTable('auth_sessions').set({ state: 'used', used_at: now })
+    .where('id', '=', sessionId).where('state', '=', 'active').where('used_at', 'is', null).executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) throw conflict(LINK_USED);
 }

@@ -21,6 +21,13 @@ export interface ConnectorJob {
 const FREQUENCY_MS = { STANDARD: 24 * HOUR_MS, MEDIUM: 12 * HOUR_MS, HIGH: 6 * HOUR_MS } as const;
 const UNIT_MS = { minutes: MINUTE_MS, hours: HOUR_MS, days: 24 * HOUR_MS } as const;
 const RUN_WEIGHT = { STANDARD: 1, MEDIUM: 1.6, HIGH: 2.4, custom: 2 } as const;
+/**
+ * The busiest job runs on its schedule, one run per period, and takes this share of the run
+ * budget (at least MIN_BUSY_RUNS): its history is pages deep in every demo (the job page's paging)
+ * and thousands of runs deep at the benchmark's million rows (the deep sync-runs page).
+ */
+const BUSY_RUN_SHARE = 0.05;
+const MIN_BUSY_RUNS = 40;
 const WEBHOOK_STATUS: Record<number, string> = {
   200: 'OK', 202: 'Accepted', 404: 'Not Found', 410: 'Gone', 500: 'Internal Server Error', 502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Timeout',
 };
@@ -70,19 +77,44 @@ function planJobs(ctx: DemoContext, connectorJobs: ConnectorJob[]): Job[] {
   return jobs;
 }
 
+/**
+ * The scheduled job whose life holds the most periods (the shortest interval, the oldest job on a
+ * tie): the one that runs on its schedule, and how many runs that makes. undefined when no job is
+ * scheduled.
+ */
+function planBusyJob(ctx: DemoContext, jobs: Job[], totalRuns: number): { job: Job; runs: number } | undefined {
+  let best: { job: Job; periods: number } | undefined;
+  for (const job of jobs) {
+    if (job.status !== 'active' || job.connector || categorySyncOnApi(job.account.category)) continue;
+    const periods = Math.floor((ctx.now - job.createdAt) / frequencyMs(job.account));
+    if (!best || periods > best.periods) best = { job, periods };
+  }
+  if (!best) return undefined;
+  return { job: best.job, runs: Math.min(best.periods, Math.max(MIN_BUSY_RUNS, Math.round(totalRuns * BUSY_RUN_SHARE))) };
+}
+
 export async function generateSyncs(ctx: DemoContext, plan: ScalePlan, connectorJobs: ConnectorJob[]): Promise<void> {
   const jobs = planJobs(ctx, connectorJobs);
   // At least a few runs per job so every run history has something to page through.
   const totalRuns = Math.max(jobs.length * 3, Math.round(plan.webhookLogs / 1.6));
-  const weightSum = jobs.reduce((s, j) => s + j.weight, 0) || 1;
+  const busy = planBusyJob(ctx, jobs, totalRuns);
+  // The other jobs share what the busy one leaves, so the demo's volume stays what the scale says.
+  const others = busy ? jobs.filter((j) => j !== busy.job) : jobs;
+  const shared = totalRuns - (busy?.runs ?? 0);
+  const weightSum = others.reduce((s, j) => s + j.weight, 0) || 1;
   for (const job of jobs) {
-    const runs = Math.max(1, Math.round((totalRuns * job.weight) / weightSum));
-    generateJob(ctx, job, runs);
+    if (job === busy?.job) generateJob(ctx, job, busy.runs, frequencyMs(job.account));
+    else generateJob(ctx, job, Math.max(1, Math.round((shared * job.weight) / weightSum)));
     await ctx.loader.maybeFlush();
   }
 }
 
-function generateJob(ctx: DemoContext, job: Job, runCount: number): void {
+/**
+ * One job's runs, newest first. Without `interval` the runs are spread over the job's life,
+ * denser recently; with it they follow the schedule, one per interval back from the job's end,
+ * and the first (initial) sync is a full load of a few dozen records.
+ */
+function generateJob(ctx: DemoContext, job: Job, runCount: number, interval?: number): void {
   const { rng, now, loader, orgId, usage } = ctx;
   const a = job.account;
   const end = a.activeUntil;
@@ -94,12 +126,19 @@ function generateJob(ctx: DemoContext, job: Job, runCount: number): void {
   const nativePath = `${nativeBasePath(a.app.id)}/${resourceOf(job.sub.value)}`;
   let lastSynced: number | null = null;
   const runRows: unknown[][] = [];
+  // Where in its period a scheduled job starts (the same minute every period, give or take seconds).
+  const phase = interval === undefined ? 0 : rng.int(1, Math.max(1, Math.floor(interval / MINUTE_MS) - 1)) * MINUTE_MS;
 
   for (let i = 0; i < runCount; i++) {
     const age = ((i + rng.next()) / runCount) ** 2;
-    let started = Math.max(job.createdAt, end - Math.floor(age * span) - rng.int(1, 30) * MINUTE_MS);
-    const duration = rng.int(20, 1200) * 1000;
+    const scheduledAt = interval === undefined
+      ? end - Math.floor(age * span) - rng.int(1, 30) * MINUTE_MS
+      : end - phase - i * interval + rng.int(0, 59) * 1000;
+    let started = Math.max(job.createdAt, scheduledAt);
+    // A run finishes well within its period.
+    const duration = rng.int(20, interval === undefined ? 1200 : Math.min(1200, Math.floor(interval / 2_000))) * 1000;
     const initial = i === runCount - 1;
+    const fullLoad = initial && interval !== undefined;
     const syncType = initial ? 'initial_sync' : rng.chance(0.08) ? 'manual_sync' : 'delta_sync';
     let status: string;
     const latestLive = i === 0 && job.status === 'active';
@@ -121,11 +160,11 @@ function generateJob(ctx: DemoContext, job: Job, runCount: number): void {
     const runId = rng.id('run');
     let triggered = 0;
     let consumed = 0;
-    const iterations = status === 'queued' ? 0 : status === 'failed' ? 1 : initial ? rng.int(2, 3) : rng.int(1, 2);
+    const iterations = status === 'queued' ? 0 : fullLoad ? 3 : status === 'failed' ? 1 : initial ? rng.int(2, 3) : rng.int(1, 2);
     for (let k = 0; k < iterations; k++) {
       const iterationId = rng.id('itr');
       const itTs = started + Math.floor((k * (completedAt === null ? now - started : duration)) / Math.max(iterations, 1));
-      const records = initial ? rng.int(2, 5) : rng.int(1, 3);
+      const records = fullLoad ? rng.int(8, 12) : initial ? rng.int(2, 5) : rng.int(1, 3);
       let iterationNatives = 0;
       for (let r = 0; r < records; r++) {
         const recTs = Math.min(itTs + r * rng.int(100, 2000), now);

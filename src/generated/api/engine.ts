@@ -1938,8 +1938,10 @@ export interface paths {
         /**
          * Run history of a sync job
          * @description The job page /dashboard/syncs/{jobId}: the job header (orgName, integrationName, appLabel,
-         *     integrationId, syncDataTypeLabel, lastSyncedAt, upcomingSync) and the job's runs started within
-         *     the date range, newest first, 10 per page with a cursor.
+         *     integrationId, syncDataTypeLabel, lastSyncedAt, upcomingSync, and the frequency: syncFrequency
+         *     with frequencyRate and frequencyUnit, so a job opened by its URL shows 'Every {frequencyRate}
+         *     {frequencyUnit}' like the syncs list) and the job's runs started within the date range, newest
+         *     first, 10 per page with a cursor.
          *
          *     - start and end are unix milliseconds. Without them the range is the last 30 days; the range
          *       never goes beyond today (an end beyond now is read as now); start after end gives 400 'Start
@@ -2560,6 +2562,82 @@ export interface paths {
         get: operations["appGetPresetDetails"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/connect.getSession": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Read a magic-link or auth session for the connect screen
+         * @description Called by the /magic/authorize screen (and any connect screen) that the end customer opens from
+         *     a magic link. It is public: the caller proves itself with the auth session token from the link's
+         *     state, sent in the body so it never lands in URLs or access logs. msg holds what the connect form
+         *     needs: who asks (the customer's company), for whom (the end customer's organisation and user),
+         *     the categories of the session with their apps from the catalog, and each app's setup steps and
+         *     fields.
+         *
+         *     Which apps are offered: the session's categories (categories_json), each narrowed to the apps of
+         *     its filter (filters_json) when one is set; for an AI-connector link the apps of its live
+         *     connectors (each app carries its connectorId); for a reintegration link only the account's own
+         *     app. A sandbox session offers the built-in sandbox apps only, a test-account link the real apps
+         *     and the sandbox apps, any other link the real apps only. An app whose setup needs an OAuth
+         *     sign-in is listed with connectable false: this build has no OAuth provider to send the end
+         *     customer to.
+         *
+         *     Errors: 404 'This link is invalid or has expired' for an unknown or expired token; 409 'This link
+         *     has already been used' once an app was connected through it.
+         */
+        post: operations["connectGetSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/connect.complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Connect an app through a magic-link or auth session
+         * @description The end customer's Connect on the /magic/authorize screen. Public: authenticated by the auth
+         *     session token in the body. Validates the choice against the session (the same rules as
+         *     connect.getSession: 400 'This app is not offered by this link' on appId, 400 'This connector is
+         *     not offered by this link' on connectorId, 400 'This app connects with an OAuth sign-in, which is
+         *     not available yet' on appId) and the app's setup fields: each required field must be non-blank,
+         *     else 400 '<field label> is required' on values.<field name>; fields the app does not have are
+         *     refused (400 'Unknown field' on values.<name>).
+         *
+         *     Then, in one transaction: the session is claimed (state used, used_at), the end customer's
+         *     organisation is created or renamed, and the integrated account is written. A magic link creates
+         *     the account with the integrationId reserved at link creation (state Success, the session's test
+         *     flag and showCustomMapping, the AI connector when the link picked one, the organisation's
+         *     default mapping preset of the app applied, subscribed to the category's sync models when syncs
+         *     are enabled for it). A reintegration link moves its existing account back to Success and clears
+         *     its error. The setup values are credentials: they are stored encrypted (AES-256-GCM under the
+         *     engine's secret), never in plain text, and never returned. The values are not checked against
+         *     the third-party app: the engine has no live connection to it.
+         *
+         *     Errors: 404 'This link is invalid or has expired'; 409 'This link has already been used' (also
+         *     for a second complete with the same token, which changes nothing); 404 'Integrated account not
+         *     found' when the account of a reintegration link was removed.
+         */
+        post: operations["connectComplete"];
         delete?: never;
         options?: never;
         head?: never;
@@ -7378,7 +7456,9 @@ export interface components {
          *         "integrationId": "int_01HZX3K9",
          *         "appId": "bamboohr",
          *         "appLabel": "BambooHR",
-         *         "syncFrequency": "HIGH",
+         *         "syncFrequency": "custom",
+         *         "frequencyRate": 6,
+         *         "frequencyUnit": "hours",
          *         "nextCursor": "eyJrIjpbMTcxNjE3MDQwMDAwMCwic3JfMDFIWlgzIl19",
          *         "items": [
          *           {
@@ -7418,7 +7498,11 @@ export interface components {
                 appId?: string;
                 /** @description App name. */
                 appLabel: string;
-                syncFrequency?: components["schemas"]["SyncFrequency"];
+                syncFrequency: components["schemas"]["SyncFrequency"];
+                /** @description Rate of a custom frequency ('Every {frequencyRate} {frequencyUnit}'); null unless syncFrequency is custom. */
+                frequencyRate: number | null;
+                /** @description Unit of a custom frequency; null unless syncFrequency is custom. */
+                frequencyUnit: components["schemas"]["SyncFrequencyUnit"] | null;
                 /** @description One page of runs, newest startedAt first (ties by syncRunId). */
                 items: components["schemas"]["SyncRunRow"][];
                 /** @description Cursor of the next page; null on the last page. */
@@ -9119,6 +9203,222 @@ export interface components {
                 presetDetails: components["schemas"]["MappingPresetDetails"];
             };
         };
+        /**
+         * @description The auth session token of a magic link (from its state) or of an auth session.
+         * @example {
+         *       "authSessionToken": "3q2-7wQf1kQx8mB0cV9yZ4sT6uR2pL5nA7eD1gH3jK0"
+         *     }
+         */
+        ConnectGetSessionBody: {
+            /** @description The token of the link's state (authSessionToken). */
+            authSessionToken: string;
+        };
+        /**
+         * @description One input of an app's setup form.
+         * @example {
+         *       "name": "apiKey",
+         *       "label": "API key",
+         *       "type": "password",
+         *       "required": true
+         *     }
+         */
+        ConnectSetupField: {
+            /** @description Key of the value in connect.complete's values. */
+            name: string;
+            /** @description What the form calls the input. */
+            label: string;
+            /**
+             * @description password for credentials (masked input).
+             * @enum {string}
+             */
+            type: "text" | "password";
+            required: boolean;
+        };
+        /**
+         * @description One step of connecting an app, in order: FORM asks for fields, OAUTH is a sign-in at the app, NONE
+         *     is a manual step at the app (e.g. grant the integration user access) that needs no input.
+         * @example {
+         *       "stepId": "credentials",
+         *       "setupType": "FORM",
+         *       "fields": [
+         *         {
+         *           "name": "apiKey",
+         *           "label": "API key",
+         *           "type": "password",
+         *           "required": true
+         *         }
+         *       ]
+         *     }
+         */
+        ConnectSetupStep: {
+            /** @description The step's id in the catalog (credentials, instance, authorize, grantAccess, ...). */
+            stepId: string;
+            setupType: components["schemas"]["SetupType"];
+            /** @description The inputs of a FORM step; empty for the others. */
+            fields: components["schemas"]["ConnectSetupField"][];
+        };
+        /**
+         * @description An app the end customer may connect through the session.
+         * @example {
+         *       "id": "bamboohr",
+         *       "label": "BambooHR",
+         *       "logo": null,
+         *       "authType": "BASIC",
+         *       "sandbox": false,
+         *       "connectable": true,
+         *       "connectorId": null,
+         *       "steps": [
+         *         {
+         *           "stepId": "credentials",
+         *           "setupType": "FORM",
+         *           "fields": [
+         *             {
+         *               "name": "apiKey",
+         *               "label": "API key",
+         *               "type": "password",
+         *               "required": true
+         *             }
+         *           ]
+         *         }
+         *       ]
+         *     }
+         */
+        ConnectApp: {
+            id: string;
+            label: string;
+            /**
+             * Format: uri
+             * @description The app's logo (an absolute or data URL), null when the catalog has none.
+             */
+            logo: string | null;
+            authType: components["schemas"]["AuthType"];
+            /** @description true for the built-in sandbox apps. */
+            sandbox: boolean;
+            /** @description false when a setup step needs an OAuth sign-in, which this build cannot offer. */
+            connectable: boolean;
+            /** @description The AI connector the app is offered through (AI-connector links), else null. */
+            connectorId: string | null;
+            steps: components["schemas"]["ConnectSetupStep"][];
+        };
+        /**
+         * @description A category of the session with the apps it offers, by label.
+         * @example {
+         *       "category": "HRIS",
+         *       "label": "HRIS",
+         *       "apps": []
+         *     }
+         */
+        ConnectCategory: {
+            category: components["schemas"]["Category"];
+            label: string;
+            apps: components["schemas"]["ConnectApp"][];
+        };
+        /**
+         * @description What the connect form shows for one magic link or auth session.
+         * @example {
+         *       "integrationId": "int_01HZX3K9",
+         *       "companyName": "Acme",
+         *       "originOrgId": "globex-7",
+         *       "originOrgName": "Globex Corp",
+         *       "originUserName": "Hank Scorpio",
+         *       "originUserEmail": "it-admin@globex.com",
+         *       "language": "en",
+         *       "testAccount": false,
+         *       "sandbox": false,
+         *       "reintegrate": false,
+         *       "expiresAt": 1767830400,
+         *       "categories": []
+         *     }
+         */
+        ConnectSession: {
+            /** @description The integrated account the link creates (magic link) or reconnects (reintegration); null for an auth session, whose account id is made at connect. */
+            integrationId: string | null;
+            /** @description The customer's organisation that sent the link (the one whose product the end customer connects to). */
+            companyName: string;
+            originOrgId: string;
+            /** @description The end customer's organisation. */
+            originOrgName: string;
+            originUserName: string | null;
+            originUserEmail: string | null;
+            /** @description Language code of the form (en, de, ...). */
+            language: string;
+            testAccount: boolean;
+            sandbox: boolean;
+            /** @description true for a reintegration link (one app, fixed). */
+            reintegrate: boolean;
+            /** @description When the link stops working, unix seconds. */
+            expiresAt: number;
+            categories: components["schemas"]["ConnectCategory"][];
+        };
+        /**
+         * @example {
+         *       "success": true,
+         *       "msg": {
+         *         "integrationId": "int_01HZX3K9",
+         *         "companyName": "Acme",
+         *         "originOrgId": "globex-7",
+         *         "originOrgName": "Globex Corp",
+         *         "originUserName": "Hank Scorpio",
+         *         "originUserEmail": "it-admin@globex.com",
+         *         "language": "en",
+         *         "testAccount": false,
+         *         "sandbox": false,
+         *         "reintegrate": false,
+         *         "expiresAt": 1767830400,
+         *         "categories": []
+         *       }
+         *     }
+         */
+        ConnectGetSessionResponse: {
+            success: components["schemas"]["SuccessFlag"];
+            msg: components["schemas"]["ConnectSession"];
+        };
+        /**
+         * @description The end customer's choice of app and its setup values.
+         * @example {
+         *       "authSessionToken": "3q2-7wQf1kQx8mB0cV9yZ4sT6uR2pL5nA7eD1gH3jK0",
+         *       "appId": "bamboohr",
+         *       "category": "HRIS",
+         *       "values": {
+         *         "apiKey": "8f2c1d0e9b7a6c5d4e3f"
+         *       }
+         *     }
+         */
+        ConnectCompleteBody: {
+            authSessionToken: string;
+            appId: string;
+            category: components["schemas"]["Category"];
+            /** @description The AI connector the app was offered through (connect.getSession's connectorId). */
+            connectorId?: string;
+            /** @description The app's setup field values by field name. */
+            values: {
+                [key: string]: string;
+            };
+        };
+        /**
+         * @example {
+         *       "success": true,
+         *       "msg": {
+         *         "integrationId": "int_01HZX3K9",
+         *         "appId": "bamboohr",
+         *         "appLabel": "BambooHR",
+         *         "category": "HRIS",
+         *         "integrationState": "Success",
+         *         "originOrgName": "Globex Corp"
+         *       }
+         *     }
+         */
+        ConnectCompleteResponse: {
+            success: components["schemas"]["SuccessFlag"];
+            msg: {
+                integrationId: string;
+                appId: string;
+                appLabel: string;
+                category: components["schemas"]["Category"];
+                integrationState: components["schemas"]["IntegrationState"];
+                originOrgName: string;
+            };
+        };
     };
     responses: {
         /** @description Validation failed: error.field names the field, error.msg is the contract's message. */
@@ -9442,6 +9742,15 @@ export type SchemaAppEditMappingPresetsResponse = components['schemas']['AppEdit
 export type SchemaAppListOriginOrgsResponse = components['schemas']['AppListOriginOrgsResponse'];
 export type SchemaMappingPresetDetails = components['schemas']['MappingPresetDetails'];
 export type SchemaAppGetPresetDetailsResponse = components['schemas']['AppGetPresetDetailsResponse'];
+export type SchemaConnectGetSessionBody = components['schemas']['ConnectGetSessionBody'];
+export type SchemaConnectSetupField = components['schemas']['ConnectSetupField'];
+export type SchemaConnectSetupStep = components['schemas']['ConnectSetupStep'];
+export type SchemaConnectApp = components['schemas']['ConnectApp'];
+export type SchemaConnectCategory = components['schemas']['ConnectCategory'];
+export type SchemaConnectSession = components['schemas']['ConnectSession'];
+export type SchemaConnectGetSessionResponse = components['schemas']['ConnectGetSessionResponse'];
+export type SchemaConnectCompleteBody = components['schemas']['ConnectCompleteBody'];
+export type SchemaConnectCompleteResponse = components['schemas']['ConnectCompleteResponse'];
 export type ResponseBadRequest = components['responses']['BadRequest'];
 export type ResponseTooManyRequests = components['responses']['TooManyRequests'];
 export type ResponseOtpDead = components['responses']['OtpDead'];
@@ -12456,6 +12765,75 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    connectGetSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "authSessionToken": "3q2-7wQf1kQx8mB0cV9yZ4sT6uR2pL5nA7eD1gH3jK0"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ConnectGetSessionBody"];
+            };
+        };
+        responses: {
+            /** @description The session as the connect form shows it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectGetSessionResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    connectComplete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "authSessionToken": "3q2-7wQf1kQx8mB0cV9yZ4sT6uR2pL5nA7eD1gH3jK0",
+                 *       "appId": "bamboohr",
+                 *       "category": "HRIS",
+                 *       "values": {
+                 *         "apiKey": "8f2c1d0e9b7a6c5d4e3f"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ConnectCompleteBody"];
+            };
+        };
+        responses: {
+            /** @description The app is connected. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectCompleteResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
         };
     };
 }

@@ -85,6 +85,10 @@ export const engineDocument = {
     {
       "name": "presets",
       "description": "Mapping presets."
+    },
+    {
+      "name": "connect",
+      "description": "The end customer's side of a magic link: public calls authenticated by the auth session token\nin the body (not by a dashboard session), used by the /magic/authorize screen.\n"
     }
   ],
   "paths": {
@@ -4277,7 +4281,7 @@ export const engineDocument = {
       "post": {
         "operationId": "appDashboardSyncRuns",
         "summary": "Run history of a sync job",
-        "description": "The job page /dashboard/syncs/{jobId}: the job header (orgName, integrationName, appLabel,\nintegrationId, syncDataTypeLabel, lastSyncedAt, upcomingSync) and the job's runs started within\nthe date range, newest first, 10 per page with a cursor.\n\n- start and end are unix milliseconds. Without them the range is the last 30 days; the range\n  never goes beyond today (an end beyond now is read as now); start after end gives 400 'Start\n  date must be before end date'. Changing the range resets the cursor.\n- cursor is the previous page's nextCursor; nextCursor is null on the last page. A cursor from\n  another job or range gives 400.\n- A jobId unknown to the caller's organisation gives 404 'Sync details not found.'; the\n  dashboard then returns to /dashboard/syncs/ (a cancelled request is ignored).\n- A job with no run at all shows 'Syncs haven't been started properly for this account. Please\n  restart syncs and try again.'\n- Status shows with its first letter capitalised; type shows the part before the first underscore.\n- A row opens /dashboard/syncs/{jobId}/{runId}.\n",
+        "description": "The job page /dashboard/syncs/{jobId}: the job header (orgName, integrationName, appLabel,\nintegrationId, syncDataTypeLabel, lastSyncedAt, upcomingSync, and the frequency: syncFrequency\nwith frequencyRate and frequencyUnit, so a job opened by its URL shows 'Every {frequencyRate}\n{frequencyUnit}' like the syncs list) and the job's runs started within the date range, newest\nfirst, 10 per page with a cursor.\n\n- start and end are unix milliseconds. Without them the range is the last 30 days; the range\n  never goes beyond today (an end beyond now is read as now); start after end gives 400 'Start\n  date must be before end date'. Changing the range resets the cursor.\n- cursor is the previous page's nextCursor; nextCursor is null on the last page. A cursor from\n  another job or range gives 400.\n- A jobId unknown to the caller's organisation gives 404 'Sync details not found.'; the\n  dashboard then returns to /dashboard/syncs/ (a cancelled request is ignored).\n- A job with no run at all shows 'Syncs haven't been started properly for this account. Please\n  restart syncs and try again.'\n- Status shows with its first letter capitalised; type shows the part before the first underscore.\n- A row opens /dashboard/syncs/{jobId}/{runId}.\n",
         "tags": [
           "syncs"
         ],
@@ -6103,6 +6107,103 @@ export const engineDocument = {
           },
           "404": {
             "$ref": "#/components/responses/NotFound"
+          }
+        }
+      }
+    },
+    "/connect.getSession": {
+      "post": {
+        "operationId": "connectGetSession",
+        "summary": "Read a magic-link or auth session for the connect screen",
+        "description": "Called by the /magic/authorize screen (and any connect screen) that the end customer opens from\na magic link. It is public: the caller proves itself with the auth session token from the link's\nstate, sent in the body so it never lands in URLs or access logs. msg holds what the connect form\nneeds: who asks (the customer's company), for whom (the end customer's organisation and user),\nthe categories of the session with their apps from the catalog, and each app's setup steps and\nfields.\n\nWhich apps are offered: the session's categories (categories_json), each narrowed to the apps of\nits filter (filters_json) when one is set; for an AI-connector link the apps of its live\nconnectors (each app carries its connectorId); for a reintegration link only the account's own\napp. A sandbox session offers the built-in sandbox apps only, a test-account link the real apps\nand the sandbox apps, any other link the real apps only. An app whose setup needs an OAuth\nsign-in is listed with connectable false: this build has no OAuth provider to send the end\ncustomer to.\n\nErrors: 404 'This link is invalid or has expired' for an unknown or expired token; 409 'This link\nhas already been used' once an app was connected through it.\n",
+        "tags": [
+          "connect"
+        ],
+        "security": [],
+        "x-designed": true,
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/ConnectGetSessionBody"
+              },
+              "example": {
+                "authSessionToken": "3q2-7wQf1kQx8mB0cV9yZ4sT6uR2pL5nA7eD1gH3jK0"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The session as the connect form shows it.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ConnectGetSessionResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "409": {
+            "$ref": "#/components/responses/Conflict"
+          }
+        }
+      }
+    },
+    "/connect.complete": {
+      "post": {
+        "operationId": "connectComplete",
+        "summary": "Connect an app through a magic-link or auth session",
+        "description": "The end customer's Connect on the /magic/authorize screen. Public: authenticated by the auth\nsession token in the body. Validates the choice against the session (the same rules as\nconnect.getSession: 400 'This app is not offered by this link' on appId, 400 'This connector is\nnot offered by this link' on connectorId, 400 'This app connects with an OAuth sign-in, which is\nnot available yet' on appId) and the app's setup fields: each required field must be non-blank,\nelse 400 '<field label> is required' on values.<field name>; fields the app does not have are\nrefused (400 'Unknown field' on values.<name>).\n\nThen, in one transaction: the session is claimed (state used, used_at), the end customer's\norganisation is created or renamed, and the integrated account is written. A magic link creates\nthe account with the integrationId reserved at link creation (state Success, the session's test\nflag and showCustomMapping, the AI connector when the link picked one, the organisation's\ndefault mapping preset of the app applied, subscribed to the category's sync models when syncs\nare enabled for it). A reintegration link moves its existing account back to Success and clears\nits error. The setup values are credentials: they are stored encrypted (AES-256-GCM under the\nengine's secret), never in plain text, and never returned. The values are not checked against\nthe third-party app: the engine has no live connection to it.\n\nErrors: 404 'This link is invalid or has expired'; 409 'This link has already been used' (also\nfor a second complete with the same token, which changes nothing); 404 'Integrated account not\nfound' when the account of a reintegration link was removed.\n",
+        "tags": [
+          "connect"
+        ],
+        "security": [],
+        "x-designed": true,
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/ConnectCompleteBody"
+              },
+              "example": {
+                "authSessionToken": "3q2-7wQf1kQx8mB0cV9yZ4sT6uR2pL5nA7eD1gH3jK0",
+                "appId": "bamboohr",
+                "category": "HRIS",
+                "values": {
+                  "apiKey": "8f2c1d0e9b7a6c5d4e3f"
+                }
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The app is connected.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ConnectCompleteResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "409": {
+            "$ref": "#/components/responses/Conflict"
           }
         }
       }
@@ -15431,6 +15532,9 @@ export const engineDocument = {
               "syncDataTypeLabel",
               "integrationId",
               "appLabel",
+              "syncFrequency",
+              "frequencyRate",
+              "frequencyUnit",
               "items",
               "nextCursor"
             ],
@@ -15482,6 +15586,25 @@ export const engineDocument = {
               "syncFrequency": {
                 "$ref": "#/components/schemas/SyncFrequency"
               },
+              "frequencyRate": {
+                "type": [
+                  "integer",
+                  "null"
+                ],
+                "minimum": 1,
+                "description": "Rate of a custom frequency ('Every {frequencyRate} {frequencyUnit}'); null unless syncFrequency is custom."
+              },
+              "frequencyUnit": {
+                "oneOf": [
+                  {
+                    "$ref": "#/components/schemas/SyncFrequencyUnit"
+                  },
+                  {
+                    "type": "null"
+                  }
+                ],
+                "description": "Unit of a custom frequency; null unless syncFrequency is custom."
+              },
               "items": {
                 "type": "array",
                 "description": "One page of runs, newest startedAt first (ties by syncRunId).",
@@ -15511,7 +15634,9 @@ export const engineDocument = {
             "integrationId": "int_01HZX3K9",
             "appId": "bamboohr",
             "appLabel": "BambooHR",
-            "syncFrequency": "HIGH",
+            "syncFrequency": "custom",
+            "frequencyRate": 6,
+            "frequencyUnit": "hours",
             "nextCursor": "eyJrIjpbMTcxNjE3MDQwMDAwMCwic3JfMDFIWlgzIl19",
             "items": [
               {
@@ -18750,6 +18875,445 @@ export const engineDocument = {
                 "presetName": null
               }
             }
+          }
+        }
+      },
+      "ConnectGetSessionBody": {
+        "type": "object",
+        "description": "The auth session token of a magic link (from its state) or of an auth session.",
+        "required": [
+          "authSessionToken"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "authSessionToken": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 200,
+            "pattern": "\\S",
+            "description": "The token of the link's state (authSessionToken).",
+            "x-messages": {
+              "required": "This link is invalid or has expired",
+              "minLength": "This link is invalid or has expired",
+              "maxLength": "This link is invalid or has expired",
+              "pattern": "This link is invalid or has expired"
+            }
+          }
+        },
+        "example": {
+          "authSessionToken": "3q2-7wQf1kQx8mB0cV9yZ4sT6uR2pL5nA7eD1gH3jK0"
+        }
+      },
+      "ConnectSetupField": {
+        "type": "object",
+        "description": "One input of an app's setup form.",
+        "required": [
+          "name",
+          "label",
+          "type",
+          "required"
+        ],
+        "properties": {
+          "name": {
+            "type": "string",
+            "description": "Key of the value in connect.complete's values."
+          },
+          "label": {
+            "type": "string",
+            "description": "What the form calls the input."
+          },
+          "type": {
+            "type": "string",
+            "enum": [
+              "text",
+              "password"
+            ],
+            "description": "password for credentials (masked input)."
+          },
+          "required": {
+            "type": "boolean"
+          }
+        },
+        "example": {
+          "name": "apiKey",
+          "label": "API key",
+          "type": "password",
+          "required": true
+        }
+      },
+      "ConnectSetupStep": {
+        "type": "object",
+        "description": "One step of connecting an app, in order: FORM asks for fields, OAUTH is a sign-in at the app, NONE\nis a manual step at the app (e.g. grant the integration user access) that needs no input.\n",
+        "required": [
+          "stepId",
+          "setupType",
+          "fields"
+        ],
+        "properties": {
+          "stepId": {
+            "type": "string",
+            "description": "The step's id in the catalog (credentials, instance, authorize, grantAccess, ...)."
+          },
+          "setupType": {
+            "$ref": "#/components/schemas/SetupType"
+          },
+          "fields": {
+            "type": "array",
+            "description": "The inputs of a FORM step; empty for the others.",
+            "items": {
+              "$ref": "#/components/schemas/ConnectSetupField"
+            }
+          }
+        },
+        "example": {
+          "stepId": "credentials",
+          "setupType": "FORM",
+          "fields": [
+            {
+              "name": "apiKey",
+              "label": "API key",
+              "type": "password",
+              "required": true
+            }
+          ]
+        }
+      },
+      "ConnectApp": {
+        "type": "object",
+        "description": "An app the end customer may connect through the session.",
+        "required": [
+          "id",
+          "label",
+          "logo",
+          "authType",
+          "sandbox",
+          "connectable",
+          "connectorId",
+          "steps"
+        ],
+        "properties": {
+          "id": {
+            "type": "string"
+          },
+          "label": {
+            "type": "string"
+          },
+          "logo": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "format": "uri",
+            "description": "The app's logo (an absolute or data URL), null when the catalog has none."
+          },
+          "authType": {
+            "$ref": "#/components/schemas/AuthType"
+          },
+          "sandbox": {
+            "type": "boolean",
+            "description": "true for the built-in sandbox apps."
+          },
+          "connectable": {
+            "type": "boolean",
+            "description": "false when a setup step needs an OAuth sign-in, which this build cannot offer."
+          },
+          "connectorId": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "description": "The AI connector the app is offered through (AI-connector links), else null."
+          },
+          "steps": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/ConnectSetupStep"
+            }
+          }
+        },
+        "example": {
+          "id": "bamboohr",
+          "label": "BambooHR",
+          "logo": null,
+          "authType": "BASIC",
+          "sandbox": false,
+          "connectable": true,
+          "connectorId": null,
+          "steps": [
+            {
+              "stepId": "credentials",
+              "setupType": "FORM",
+              "fields": [
+                {
+                  "name": "apiKey",
+                  "label": "API key",
+                  "type": "password",
+                  "required": true
+                }
+              ]
+            }
+          ]
+        }
+      },
+      "ConnectCategory": {
+        "type": "object",
+        "description": "A category of the session with the apps it offers, by label.",
+        "required": [
+          "category",
+          "label",
+          "apps"
+        ],
+        "properties": {
+          "category": {
+            "$ref": "#/components/schemas/Category"
+          },
+          "label": {
+            "type": "string"
+          },
+          "apps": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/ConnectApp"
+            }
+          }
+        },
+        "example": {
+          "category": "HRIS",
+          "label": "HRIS",
+          "apps": []
+        }
+      },
+      "ConnectSession": {
+        "type": "object",
+        "description": "What the connect form shows for one magic link or auth session.",
+        "required": [
+          "integrationId",
+          "companyName",
+          "originOrgId",
+          "originOrgName",
+          "originUserName",
+          "originUserEmail",
+          "language",
+          "testAccount",
+          "sandbox",
+          "reintegrate",
+          "expiresAt",
+          "categories"
+        ],
+        "properties": {
+          "integrationId": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "description": "The integrated account the link creates (magic link) or reconnects (reintegration); null for an auth session, whose account id is made at connect."
+          },
+          "companyName": {
+            "type": "string",
+            "description": "The customer's organisation that sent the link (the one whose product the end customer connects to)."
+          },
+          "originOrgId": {
+            "type": "string"
+          },
+          "originOrgName": {
+            "type": "string",
+            "description": "The end customer's organisation."
+          },
+          "originUserName": {
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "originUserEmail": {
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "language": {
+            "type": "string",
+            "description": "Language code of the form (en, de, ...)."
+          },
+          "testAccount": {
+            "type": "boolean"
+          },
+          "sandbox": {
+            "type": "boolean"
+          },
+          "reintegrate": {
+            "type": "boolean",
+            "description": "true for a reintegration link (one app, fixed)."
+          },
+          "expiresAt": {
+            "type": "integer",
+            "x-timestamp": "s",
+            "description": "When the link stops working, unix seconds."
+          },
+          "categories": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/ConnectCategory"
+            }
+          }
+        },
+        "example": {
+          "integrationId": "int_01HZX3K9",
+          "companyName": "Acme",
+          "originOrgId": "globex-7",
+          "originOrgName": "Globex Corp",
+          "originUserName": "Hank Scorpio",
+          "originUserEmail": "it-admin@globex.com",
+          "language": "en",
+          "testAccount": false,
+          "sandbox": false,
+          "reintegrate": false,
+          "expiresAt": 1767830400,
+          "categories": []
+        }
+      },
+      "ConnectGetSessionResponse": {
+        "type": "object",
+        "required": [
+          "success",
+          "msg"
+        ],
+        "properties": {
+          "success": {
+            "$ref": "#/components/schemas/SuccessFlag"
+          },
+          "msg": {
+            "$ref": "#/components/schemas/ConnectSession"
+          }
+        },
+        "example": {
+          "success": true,
+          "msg": {
+            "integrationId": "int_01HZX3K9",
+            "companyName": "Acme",
+            "originOrgId": "globex-7",
+            "originOrgName": "Globex Corp",
+            "originUserName": "Hank Scorpio",
+            "originUserEmail": "it-admin@globex.com",
+            "language": "en",
+            "testAccount": false,
+            "sandbox": false,
+            "reintegrate": false,
+            "expiresAt": 1767830400,
+            "categories": []
+          }
+        }
+      },
+      "ConnectCompleteBody": {
+        "type": "object",
+        "description": "The end customer's choice of app and its setup values.",
+        "required": [
+          "authSessionToken",
+          "appId",
+          "category",
+          "values"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "authSessionToken": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 200,
+            "pattern": "\\S",
+            "x-messages": {
+              "required": "This link is invalid or has expired",
+              "minLength": "This link is invalid or has expired",
+              "maxLength": "This link is invalid or has expired",
+              "pattern": "This link is invalid or has expired"
+            }
+          },
+          "appId": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 100,
+            "x-messages": {
+              "required": "Please select an app",
+              "minLength": "Please select an app"
+            }
+          },
+          "category": {
+            "$ref": "#/components/schemas/Category"
+          },
+          "connectorId": {
+            "type": "string",
+            "maxLength": 100,
+            "description": "The AI connector the app was offered through (connect.getSession's connectorId)."
+          },
+          "values": {
+            "type": "object",
+            "description": "The app's setup field values by field name.",
+            "maxProperties": 20,
+            "additionalProperties": {
+              "type": "string",
+              "maxLength": 2000
+            }
+          }
+        },
+        "example": {
+          "authSessionToken": "3q2-7wQf1kQx8mB0cV9yZ4sT6uR2pL5nA7eD1gH3jK0",
+          "appId": "bamboohr",
+          "category": "HRIS",
+          "values": {
+            "apiKey": "8f2c1d0e9b7a6c5d4e3f"
+          }
+        }
+      },
+      "ConnectCompleteResponse": {
+        "type": "object",
+        "required": [
+          "success",
+          "msg"
+        ],
+        "properties": {
+          "success": {
+            "$ref": "#/components/schemas/SuccessFlag"
+          },
+          "msg": {
+            "type": "object",
+            "required": [
+              "integrationId",
+              "appId",
+              "appLabel",
+              "category",
+              "integrationState",
+              "originOrgName"
+            ],
+            "properties": {
+              "integrationId": {
+                "type": "string"
+              },
+              "appId": {
+                "type": "string"
+              },
+              "appLabel": {
+                "type": "string"
+              },
+              "category": {
+                "$ref": "#/components/schemas/Category"
+              },
+              "integrationState": {
+                "$ref": "#/components/schemas/IntegrationState"
+              },
+              "originOrgName": {
+                "type": "string"
+              }
+            }
+          }
+        },
+        "example": {
+          "success": true,
+          "msg": {
+            "integrationId": "int_01HZX3K9",
+            "appId": "bamboohr",
+            "appLabel": "BambooHR",
+            "category": "HRIS",
+            "integrationState": "Success",
+            "originOrgName": "Globex Corp"
           }
         }
       }

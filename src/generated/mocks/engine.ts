@@ -105,6 +105,8 @@ type AuthSendOrgDetailsResponse = components['schemas']['AuthSendOrgDetailsRespo
 type AuthSignOutResponse = components['schemas']['AuthSignOutResponse'];
 type AuthVerifyOtpResponse = components['schemas']['AuthVerifyOtpResponse'];
 type BillingAddress = components['schemas']['BillingAddress'];
+type ConnectCompleteResponse = components['schemas']['ConnectCompleteResponse'];
+type ConnectGetSessionResponse = components['schemas']['ConnectGetSessionResponse'];
 type DevMailboxResponse = components['schemas']['DevMailboxResponse'];
 type PaymentCard = components['schemas']['PaymentCard'];
 type PresetAccountRow = components['schemas']['PresetAccountRow'];
@@ -2998,9 +3000,11 @@ export const getAppDashboardSyncRunsResponseMock = (
       'Slack',
       'Google Drive',
     ]),
-    syncFrequency: faker.helpers.arrayElement([
-      faker.helpers.arrayElement(['STANDARD', 'MEDIUM', 'HIGH', 'custom'] as const),
-      undefined,
+    syncFrequency: faker.helpers.arrayElement(['STANDARD', 'MEDIUM', 'HIGH', 'custom'] as const),
+    frequencyRate: faker.helpers.arrayElement([faker.number.int({ min: 1 }), null]),
+    frequencyUnit: faker.helpers.arrayElement([
+      faker.helpers.arrayElement(['minutes', 'hours', 'days'] as const),
+      null,
     ]),
     items: Array.from({ length: faker.number.int({ min: 3, max: 10 }) }, (_, i) => i + 1).map(
       () => ({
@@ -4004,6 +4008,133 @@ export const getAppGetPresetDetailsResponseMock = (
         null,
       ]),
     },
+  },
+  ...overrideResponse,
+});
+
+export const getConnectGetSessionResponseMock = (
+  overrideResponse: Partial<Extract<ConnectGetSessionResponse, object>> = {},
+): ConnectGetSessionResponse => ({
+  success: true,
+  msg: {
+    integrationId: faker.helpers.arrayElement([
+      faker.string.alphanumeric({ length: 12, casing: 'lower' }),
+      null,
+    ]),
+    companyName: faker.company.name(),
+    originOrgId: faker.string.alphanumeric({ length: 12, casing: 'lower' }),
+    originOrgName: faker.company.name(),
+    originUserName: faker.helpers.arrayElement([
+      faker.string.alpha({ length: { min: 10, max: 20 } }),
+      null,
+    ]),
+    originUserEmail: faker.helpers.arrayElement([faker.internet.email().toLowerCase(), null]),
+    language: faker.string.alpha({ length: { min: 10, max: 20 } }),
+    testAccount: faker.datatype.boolean(),
+    sandbox: faker.datatype.boolean(),
+    reintegrate: faker.datatype.boolean(),
+    expiresAt: faker.number.int({ min: 1704067200, max: 1767139200 }),
+    categories: Array.from({ length: faker.number.int({ min: 3, max: 10 }) }, (_, i) => i + 1).map(
+      () => ({
+        category: faker.helpers.arrayElement([
+          'ACCOUNTING',
+          'HRIS',
+          'ATS',
+          'COMMS',
+          'ASSESSMENT',
+          'TICKETING',
+          'MEETING',
+          'E_SIGN',
+          'CRM',
+          'EMAIL',
+          'STORAGE',
+          'CALENDAR',
+          'EXPENSES',
+          'SUBSCRIPTION_MANAGEMENT',
+        ] as const),
+        label: faker.lorem.words({ min: 1, max: 3 }),
+        apps: Array.from({ length: faker.number.int({ min: 3, max: 10 }) }, (_, i) => i + 1).map(
+          () => ({
+            id: faker.string.alphanumeric({ length: 12, casing: 'lower' }),
+            label: faker.lorem.words({ min: 1, max: 3 }),
+            logo: faker.helpers.arrayElement([faker.internet.url(), null]),
+            authType: faker.helpers.arrayElement(['OAUTH', 'BASIC', 'OTHER', 'NONE'] as const),
+            sandbox: faker.datatype.boolean(),
+            connectable: faker.datatype.boolean(),
+            connectorId: faker.helpers.arrayElement([
+              faker.string.alphanumeric({ length: 12, casing: 'lower' }),
+              null,
+            ]),
+            steps: Array.from(
+              { length: faker.number.int({ min: 3, max: 10 }) },
+              (_, i) => i + 1,
+            ).map(() => ({
+              stepId: faker.string.alphanumeric({ length: 12, casing: 'lower' }),
+              setupType: faker.helpers.arrayElement(['FORM', 'OAUTH', 'NONE'] as const),
+              fields: Array.from(
+                { length: faker.number.int({ min: 3, max: 10 }) },
+                (_, i) => i + 1,
+              ).map(() => ({
+                name: faker.person.fullName(),
+                label: faker.lorem.words({ min: 1, max: 3 }),
+                type: faker.helpers.arrayElement(['text', 'password'] as const),
+                required: faker.datatype.boolean(),
+              })),
+            })),
+          }),
+        ),
+      }),
+    ),
+  },
+  ...overrideResponse,
+});
+
+export const getConnectCompleteResponseMock = (
+  overrideResponse: Partial<Extract<ConnectCompleteResponse, object>> = {},
+): ConnectCompleteResponse => ({
+  success: true,
+  msg: {
+    integrationId: faker.string.alphanumeric({ length: 12, casing: 'lower' }),
+    appId: faker.string.alphanumeric({ length: 12, casing: 'lower' }),
+    appLabel: faker.helpers.arrayElement([
+      'BambooHR',
+      'Workday',
+      'Greenhouse',
+      'Lever',
+      'Salesforce',
+      'HubSpot',
+      'QuickBooks',
+      'Xero',
+      'Zendesk',
+      'Jira',
+      'Slack',
+      'Google Drive',
+    ]),
+    category: faker.helpers.arrayElement([
+      'ACCOUNTING',
+      'HRIS',
+      'ATS',
+      'COMMS',
+      'ASSESSMENT',
+      'TICKETING',
+      'MEETING',
+      'E_SIGN',
+      'CRM',
+      'EMAIL',
+      'STORAGE',
+      'CALENDAR',
+      'EXPENSES',
+      'SUBSCRIPTION_MANAGEMENT',
+    ] as const),
+    integrationState: faker.helpers.arrayElement([
+      'Success',
+      'Error',
+      'Email sent',
+      'Under validation',
+      'Deactivated',
+      'Expired',
+    ] as const),
+    originOrgName: faker.company.name(),
   },
   ...overrideResponse,
 });
@@ -6197,6 +6328,54 @@ export const getAppGetPresetDetailsMockHandler = (
     options,
   );
 };
+
+export const getConnectGetSessionMockHandler = (
+  overrideResponse?:
+    | ConnectGetSessionResponse
+    | ((
+        info: Parameters<Parameters<typeof http.post>[1]>[0],
+      ) => Promise<ConnectGetSessionResponse> | ConnectGetSessionResponse),
+  options?: RequestHandlerOptions,
+) => {
+  return http.post(
+    '*/api/connect.getSession',
+    async (info: Parameters<Parameters<typeof http.post>[1]>[0]) => {
+      return HttpResponse.json(
+        overrideResponse !== undefined
+          ? typeof overrideResponse === 'function'
+            ? await overrideResponse(info)
+            : overrideResponse
+          : getConnectGetSessionResponseMock(),
+        { status: 200 },
+      );
+    },
+    options,
+  );
+};
+
+export const getConnectCompleteMockHandler = (
+  overrideResponse?:
+    | ConnectCompleteResponse
+    | ((
+        info: Parameters<Parameters<typeof http.post>[1]>[0],
+      ) => Promise<ConnectCompleteResponse> | ConnectCompleteResponse),
+  options?: RequestHandlerOptions,
+) => {
+  return http.post(
+    '*/api/connect.complete',
+    async (info: Parameters<Parameters<typeof http.post>[1]>[0]) => {
+      return HttpResponse.json(
+        overrideResponse !== undefined
+          ? typeof overrideResponse === 'function'
+            ? await overrideResponse(info)
+            : overrideResponse
+          : getConnectCompleteResponseMock(),
+        { status: 200 },
+      );
+    },
+    options,
+  );
+};
 export const getIntegrationPlatformEngineMock = () => [
   getAuthSignInMockHandler(),
   getAuthVerifyOtpMockHandler(),
@@ -6289,4 +6468,6 @@ export const getIntegrationPlatformEngineMock = () => [
   getAppEditMappingPresetsMockHandler(),
   getAppListOriginOrgsMockHandler(),
   getAppGetPresetDetailsMockHandler(),
+  getConnectGetSessionMockHandler(),
+  getConnectCompleteMockHandler(),
 ];

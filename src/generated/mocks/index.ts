@@ -97,6 +97,8 @@ export const engineHandlers: RequestHandler[] = [
   engine.getAppEditMappingPresetsMockHandler(),
   engine.getAppListOriginOrgsMockHandler(),
   engine.getAppGetPresetDetailsMockHandler(),
+  engine.getConnectGetSessionMockHandler(),
+  engine.getConnectCompleteMockHandler(),
 ];
 
 /** One handler per ai operation, answering 200 with faker data. */

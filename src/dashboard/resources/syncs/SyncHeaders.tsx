@@ -5,7 +5,6 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useMemo } from 'react';
 import { useListContext } from 'react-admin';
-import { useLocation } from 'react-router';
 import type { ColumnDefinition } from '../../../generated/resources/types.ts';
 import { syncRecordsResource } from '../../../generated/resources/sync-records.ts';
 import { syncRunsResource } from '../../../generated/resources/sync-runs.ts';
@@ -18,13 +17,9 @@ import { rangeDays, rangeFromDays, runsEmptyText } from './syncRules.ts';
 import { useRunSearch } from './useRunSearch.ts';
 
 // The headers of the job and run pages. A job page's header is a sync-jobs row (the runs call
-// answers the same fields), so it is rendered with the syncs definition's own columns; a run
-// page's header adds the run's columns. Nothing here lists a column of its own.
-
-/** Route state a syncs row hands its job page: the row, for fields the runs call does not repeat (frequency rate and unit). */
-export interface JobRouteState {
-  job?: Row;
-}
+// answers the same fields, frequency rate and unit included, so a page opened by its URL needs
+// nothing from the list), rendered with the syncs definition's own columns; a run page's header
+// adds the run's columns. Nothing here lists a column of its own.
 
 const fieldsOf = (columns: readonly ColumnDefinition[], record: Row) =>
   columns.map((column) => ({ label: column.label, value: <ColumnCell column={column} record={record} /> }));
@@ -34,8 +29,7 @@ const JOB_CONTEXT = new Set(['orgName', 'appId', 'syncDataTypeLabel', 'integrati
 
 function useJobRecord(): { record: Row; loading: boolean } {
   const msg = useListMsg<Row>();
-  const state = useLocation().state as JobRouteState | null;
-  return { record: { ...(state?.job ?? {}), ...(msg ?? {}) }, loading: msg === undefined };
+  return { record: msg ?? {}, loading: msg === undefined };
 }
 
 /** /dashboard/syncs/{jobId}: orgName, integrationName, app, data type, last and upcoming sync, frequency. */

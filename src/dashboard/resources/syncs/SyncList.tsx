@@ -1,10 +1,8 @@
 import { syncsResource } from '../../../generated/resources/syncs.ts';
 import type { ScreenProps } from '../../app/screens.ts';
-import { fillRoute } from '../../components/columns/format.ts';
 import { GeneratedList } from '../GeneratedList.tsx';
 import { filterOf, MetadataFilter } from '../filterChoices.tsx';
 import { useListFailure } from '../listHooks.ts';
-import type { JobRouteState } from './SyncHeaders.tsx';
 import { SYNCS_ERROR_MESSAGE } from './syncRules.ts';
 
 const organization = filterOf(syncsResource, 'organization');
@@ -37,11 +35,6 @@ export function SyncList({ title }: ScreenProps) {
       noWrap
       totalLabel="Total Active Syncs"
       filters={filters}
-      // The job page gets the row too, for what the runs call does not repeat (a custom frequency's rate and unit).
-      rowLink={(record) => {
-        const to = syncsResource.show ? fillRoute(syncsResource.show, record) : undefined;
-        return to ? { to, state: { job: record } satisfies JobRouteState } : undefined;
-      }}
       onError={onError}
       errorText={SYNCS_ERROR_MESSAGE}
       emptyText="No sync jobs match these filters."

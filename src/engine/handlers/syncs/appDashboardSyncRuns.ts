@@ -29,7 +29,10 @@ export const appDashboardSyncRuns = defineHandler('appDashboardSyncRuns', async 
     integrationId: job.integrationId,
     appId: job.appId,
     appLabel: job.appLabel,
+    // The whole frequency, so a job page opened by its URL shows 'Every {rate} {unit}' too.
     syncFrequency: job.syncFrequency,
+    frequencyRate: job.frequencyRate,
+    frequencyUnit: job.frequencyUnit,
     items: page.items.map(toRunRow),
     nextCursor: page.nextCursor,
   };

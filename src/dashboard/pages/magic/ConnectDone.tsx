@@ -1,0 +1,31 @@
+import CheckCircleRounded from '@mui/icons-material/CheckCircleRounded';
+import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+
+export interface ConnectDoneProps {
+  appLabel: string;
+  originOrgName: string;
+  companyName: string;
+  integrationId: string;
+  reintegrate: boolean;
+}
+
+/** The end of the flow: what was connected, for whom, and the integration id to quote to support. */
+export function ConnectDone({ appLabel, originOrgName, companyName, integrationId, reintegrate }: ConnectDoneProps) {
+  return (
+    <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center', py: 4 }} data-testid="connect-done">
+      <CheckCircleRounded sx={{ fontSize: 56, color: 'success.main' }} />
+      <Typography variant="h2" component="h1" sx={{ fontSize: '1.625rem' }}>
+        {reintegrate ? `${appLabel} is reconnected` : `${appLabel} is connected`}
+      </Typography>
+      <Typography sx={{ color: 'text.secondary', maxWidth: 460 }}>
+        {companyName || 'The app'} can now work with {originOrgName}'s {appLabel} data. You can close this window.
+      </Typography>
+      <Box sx={{ px: 2, py: 1, borderRadius: 2, bgcolor: 'background.default', border: 1, borderColor: 'divider' }}>
+        <Typography variant="caption" sx={{ color: 'text.secondary', display: 'block' }}>Integration ID</Typography>
+        <Typography sx={{ fontFamily: 'monospace' }} data-testid="connect-integration-id">{integrationId}</Typography>
+      </Box>
+    </Stack>
+  );
+}

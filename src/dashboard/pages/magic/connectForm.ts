@@ -1,0 +1,50 @@
+import type { SchemaConnectApp, SchemaConnectSetupField } from '../../../generated/api/engine.ts';
+import { ApiError } from '../../providers/errors.ts';
+
+// The setup form of one app: its fields in step order, the same required rule as the engine
+// ('<label> is required' on a blank value), and the engine's field errors mapped back to inputs.
+
+export type SetupValues = Record<string, string>;
+export type FieldErrors = Record<string, string>;
+
+export const fieldsOf = (app: SchemaConnectApp): SchemaConnectSetupField[] => app.steps.flatMap((s) => s.fields);
+
+/** Manual steps the end customer confirms at the app before connecting (no input to send). */
+export const manualStepsOf = (app: SchemaConnectApp) => app.steps.filter((s) => s.setupType === 'NONE');
+
+export function validateSetup(app: SchemaConnectApp, values: SetupValues): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const field of fieldsOf(app)) {
+    if (field.required && !(values[field.name] ?? '').trim()) errors[field.name] = `${field.label} is required`;
+  }
+  return errors;
+}
+
+/** Trimmed values of the app's fields; blank optional values are left out. */
+export function setupPayload(app: SchemaConnectApp, values: SetupValues): SetupValues {
+  const out: SetupValues = {};
+  for (const field of fieldsOf(app)) {
+    const value = (values[field.name] ?? '').trim();
+    if (value) out[field.name] = value;
+  }
+  return out;
+}
+
+/** A 400 naming values.<field> belongs under that input; anything else is shown above the form. */
+export function fieldErrorOf(error: unknown): { field: string; msg: string } | null {
+  if (!(error instanceof ApiError) || error.status !== 400 || !error.field?.startsWith('values.')) return null;
+  return { field: error.field.slice('values.'.length), msg: error.msg };
+}
+
+/** Case-insensitive match on the app's label or id. */
+export function matchesSearch(app: Pick<SchemaConnectApp, 'id' | 'label'>, search: string): boolean {
+  const needle = search.trim().toLowerCase();
+  return !needle || app.label.toLowerCase().includes(needle) || app.id.toLowerCase().includes(needle);
+}
+
+const MANUAL_STEP_TEXT: Record<string, (app: string) => string> = {
+  grantAccess: (app) => `I have given the integration user access to our data in ${app}`,
+};
+
+export const manualStepText = (stepId: string, appLabel: string) =>
+  (MANUAL_STEP_TEXT[stepId] ?? ((app: string) => `I have completed the "${stepId}" step in ${app}`))(appLabel);

@@ -1,0 +1,93 @@
+import type { Kysely } from 'kysely';
+import type { Database, Row } from '../db/schema.ts';
+import { newId } from '../db/ids.ts';
+import { conflict, notFound } from '../errors.ts';
+import { claimSession } from '../repositories/authSessions.ts';
+import { modelsOfCategory } from '../repositories/catalog.ts';
+import { settingsRow, storedSelection } from '../repositories/categorySettings.ts';
+import type { ConnectApp } from '../repositories/connectOffer.ts';
+import { upsertEndCustomerOrg } from '../repositories/endCustomerOrgs.ts';
+import { DEFAULT_TEST_EXPIRY_MS, INACTIVE_STATES, type IntegrationState } from '../repositories/integratedAccounts.ts';
+import { applyDefaultPreset } from '../repositories/mappingPresets.ts';
+import { encryptSecret } from './secrets.ts';
+
+// Turns a finished magic-link session into an integrated account, all or nothing: claim the
+// session, upsert the end customer's organisation, write (or, for a reintegration, restore) the
+// account and apply the app's default mapping preset. A failure anywhere rolls all of it back,
+// so the link stays usable and no account is half-written.
+
+export interface ConnectInput {
+  session: Row<'auth_sessions'>;
+  app: ConnectApp;
+  category: string;
+  /** The app's setup values, checked and trimmed; credentials, so they are stored sealed only. */
+  values: Record<string, string>;
+  secret: string;
+  now: number;
+}
+
+export const ACCOUNT_NOT_FOUND = 'Integrated account not found';
+export const ACCOUNT_INACTIVE = 'This account was deactivated and cannot be reconnected';
+
+/** The account's auth data: the setup values sealed with AES-256-GCM, never plain text. */
+const sealedAuthData = (input: ConnectInput) =>
+  JSON.stringify({ appId: input.app.id, sealed: encryptSecret(JSON.stringify(input.values), input.secret) });
+
+export async function connectAccount(db: Kysely<Database>, input: ConnectInput): Promise<Row<'integrated_accounts'>> {
+  const { session, app, now } = input;
+  const doneBy = session.origin_user_email ?? session.origin_user_name;
+  return db.transaction().execute(async (trx) => {
+    await claimSession(trx, session.id, now);
+
+    if (session.kind === 'reintegrate') {
+      const account = await trx.selectFrom('integrated_accounts').selectAll()
+        .where('org_id', '=', session.org_id).where('id', '=', session.integration_id ?? '').executeTakeFirst();
+      if (!account) throw notFound(ACCOUNT_NOT_FOUND);
+      if (INACTIVE_STATES.includes(account.integration_state as IntegrationState)) throw conflict(ACCOUNT_INACTIVE);
+      await upsertEndCustomerOrg(trx, session.org_id, account.origin_org_id, account.origin_org_name, now);
+      const restored = { integration_state: 'Success', error_description: null, auth_data_json: sealedAuthData(input), done_by: doneBy, updated_at: now };
+      await trx.updateTable('integrated_accounts').set(restored).where('id', '=', account.id).execute();
+      return { ...account, ...restored };
+    }
+
+    const endCustomerOrgId = await upsertEndCustomerOrg(trx, session.org_id, session.origin_org_id, session.origin_org_name, now, 1);
+    const settings = await settingsRow(trx, session.org_id, input.category);
+    const syncing = settings?.sync_enabled === 1;
+    const subscribed = syncing ? storedSelection(await modelsOfCategory(trx, input.category), settings.sync_models_json) : [];
+    const account: Row<'integrated_accounts'> = {
+      id: session.integration_id ?? newId('int'),
+      org_id: session.org_id,
+      end_customer_org_id: endCustomerOrgId,
+      origin_org_id: session.origin_org_id,
+      origin_org_name: session.origin_org_name,
+      user_passed_origin_org_id: session.origin_org_id,
+      origin_user_email: session.origin_user_email,
+      origin_user_name: session.origin_user_name,
+      app_id: app.id,
+      app_label: app.label,
+      category: input.category,
+      integration_state: 'Success',
+      error_description: null,
+      done_by: doneBy,
+      test_account: session.test_account,
+      expires_at: session.test_account === 1 ? DEFAULT_TEST_EXPIRY_MS : null,
+      expired_at: null,
+      deactivated_at: null,
+      sync_paused: 0,
+      sync_enabled: syncing ? 1 : 0,
+      sync_frequency: 'STANDARD',
+      frequency_rate: null,
+      frequency_unit: null,
+      show_custom_fields: session.show_custom_mapping,
+      subscribed_models_json: JSON.stringify(subscribed),
+      preset_id: null,
+      auth_data_json: sealedAuthData(input),
+      connector_id: app.connectorId,
+      created_at: now,
+      updated_at: now,
+    };
+    await trx.insertInto('integrated_accounts').values(account).execute();
+    const presetId = await applyDefaultPreset(trx, account, now);
+    return { ...account, preset_id: presetId };
+  });
+}
