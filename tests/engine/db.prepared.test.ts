@@ -19,6 +19,8 @@ describe.skipIf(!isPostgresUrl(url))('PostgreSQL prepared statements', () => {
       expect(statements.filter((s) => s.startsWith('insert'))).toHaveLength(1);
       expect(statements.filter((s) => s.startsWith('select') && s.includes('prepared_probe'))).toHaveLength(1);
       expect(statements.some((s) => s.startsWith('create'))).toBe(false);
+      // Their plans stay generic: no re-planning per call.
+      expect((await sql<{ plan_cache_mode: string }>`show plan_cache_mode`.execute(db)).rows[0]?.plan_cache_mode).toBe('force_generic_plan');
     } finally {
       await db.destroy();
     }

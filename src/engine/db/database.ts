@@ -70,7 +70,10 @@ function createPostgres(url: string, options: CreateDatabaseOptions): Kysely<Dat
     max: options.poolSize ?? Number(process.env.PG_POOL_MAX ?? 10),
     types: { getTypeParser: pgTypeParser },
     Client: PreparedStatementClient,
-    ...(options.searchPath ? { options: `-c search_path=${checkSchemaName(options.searchPath)}` } : {}),
+    // Prepared statements (pgPreparedClient.ts) keep their generic plan: the list queries are index
+    // ranges whose plan does not depend on the values, and re-planning them per call (custom plans)
+    // costs more than running them on the partitioned log tables.
+    options: ['-c plan_cache_mode=force_generic_plan', ...(options.searchPath ? [`-c search_path=${checkSchemaName(options.searchPath)}`] : [])].join(' '),
   });
   // An idle client losing its connection (server restart, failover) emits 'error' on the pool;
   // unhandled, that kills the process. The pool drops the client and the next query reconnects.
