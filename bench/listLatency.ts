@@ -15,7 +15,9 @@ import { type Api, listCases, type ListCase } from './listCases.ts';
 // generator does not share its event loop. Usage: tsx bench/listLatency.ts <label> <out.json>.
 const [label = 'sqlite', outFile = 'bench-result.json'] = process.argv.slice(2);
 const CONCURRENCY = 10;
-const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 400);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
+/** Requests before measuring each case: the engine's hot paths are optimised by V8 after a few thousand. */
+const WARM_UP = Number(process.env.BENCH_WARM_UP ?? 2000);
 
 export interface CaseResult { name: string; depth: number; p50: number; p99: number; requests: number }
 export interface BenchRun {
@@ -41,8 +43,9 @@ function percentile(sorted: number[], p: number): number {
 /** Runs a case REQUESTS times from CONCURRENCY workers after a warm-up; returns its percentiles in ms. */
 async function measure({ name, depth, call, baseline }: ListCase): Promise<CaseResult> {
   const total = baseline ? Math.min(REQUESTS, 60) : REQUESTS;
-  // Warm-up from every connection at once, so each pooled database connection has planned and
-  // cached the statements (a long-running engine is warm); a deep OFFSET page is slow either way.
+  // Warm-up from every connection at once, so V8 has optimised the hot paths and each pooled
+  // database connection has planned its statements, as in a long-running engine; a deep OFFSET
+  // page is slow either way.
   const concurrently = async (count: number, onEach?: (ms: number) => void) => {
     let next = 0;
     await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
@@ -54,7 +57,7 @@ async function measure({ name, depth, call, baseline }: ListCase): Promise<CaseR
       }
     }));
   };
-  await concurrently(baseline ? 2 : CONCURRENCY * 10);
+  await concurrently(baseline ? 2 : WARM_UP);
   const times: number[] = [];
   await concurrently(total, (ms) => times.push(ms));
   times.sort((a, b) => a - b);
