@@ -6,7 +6,8 @@ import { busiestJob, customFrequencyJob, fullestRun } from './syncTargets.ts';
 // Part 2 §2, §4, §5, §8: the syncs list, a job's run history, a run's records and their search,
 // on the seeded demo, as the demo admin clicks them.
 
-test.describe.configure({ mode: 'serial' });
+// The machine running the suite may be busy: generous waits, like the other data-screen files.
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
 /** A local day as the date inputs take it ('YYYY-MM-DD'). */
 const day = (date: Date) => `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
@@ -68,6 +69,7 @@ test("a job that never synced shows 'Syncs haven't been started properly' when n
   // A year ago: no run of this job in that range.
   const yearAgo = new Date(Date.now() - 365 * 86_400_000);
   await page.getByLabel('From', { exact: true }).fill(day(yearAgo));
+  await expect(page.getByLabel('From', { exact: true })).toHaveValue(day(yearAgo));
   await page.getByLabel('To', { exact: true }).fill(day(yearAgo));
   await expect(page.getByText("Syncs haven't been started properly for this account. Please restart syncs and try again.")).toBeVisible();
   await shotBoth(page, 'sync-job-empty');
@@ -99,11 +101,19 @@ test('a job shows its header and run history; a run shows its records, searchabl
   await shotBoth(page, 'sync-job');
 
   // A narrower range goes into the URL.
+  // React Router renders a navigation as a transition: the URL changes before the inputs show it.
+  // Each step waits for the input too, or the next fill could type the value still on screen (a
+  // no-op for React) and be lost when the pending render lands.
+  const fromInput = page.getByLabel('From', { exact: true });
   const from = new Date(today.getFullYear(), today.getMonth(), today.getDate() - 7);
-  await page.getByLabel('From', { exact: true }).fill(day(from));
+  await fromInput.fill(day(from));
   await expect.poll(() => urlFilter(page).start).toBe(from.getTime());
+  await expect(fromInput).toHaveValue(day(from));
 
-  await page.getByLabel('From', { exact: true }).fill(day(new Date(today.getFullYear(), today.getMonth(), today.getDate() - 30)));
+  const monthAgo = new Date(today.getFullYear(), today.getMonth(), today.getDate() - 30);
+  await fromInput.fill(day(monthAgo));
+  await expect.poll(() => urlFilter(page).start).toBe(monthAgo.getTime());
+  await expect(fromInput).toHaveValue(day(monthAgo));
   await waitForRows(page, 1);
   await tableRows(page).first().click();
   await expect(page).toHaveURL(/\/dashboard\/syncs\/job_[a-z0-9]+\/run_[a-z0-9]+$/);
