@@ -108,6 +108,22 @@ describe('connect.getSession', () => {
 });
 
 describe('connect.complete', () => {
+  it('refuses an app with a manual step until the end customer confirms it, writing nothing', async () => {
+    const link = await magicLink();
+    const values = await valuesFor(link.token, 'workday');
+    const workday = (extra: Record<string, unknown>) => post('connect.complete', { authSessionToken: link.token, appId: 'workday', category: 'HRIS', values, ...extra });
+    const unconfirmed = await workday({});
+    expect(unconfirmed.status).toBe(400);
+    expect(unconfirmed.body.error).toMatchObject({ field: 'confirmedSteps', msg: 'I have given the integration user access to our data in Workday: please confirm this step first' });
+    expect((await workday({ confirmedSteps: ['credentials'] })).body.error).toMatchObject({ field: 'confirmedSteps', msg: 'credentials is not a manual step of Workday' });
+    expect(await accountCount()).toBe(0);
+    expect((await sessionRow(link.integrationId)).state).toBe('active');
+
+    const confirmed = await workday({ confirmedSteps: ['grantAccess'] });
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+    expect(confirmed.body.msg).toMatchObject({ integrationId: link.integrationId, appId: 'workday' });
+  });
+
   it('creates the account with the reserved id, its default preset, and uses the link up', async () => {
     const preset = await post('app.saveCustomMappingPreset', {
       presetName: 'HR keys', mode: 'app', appId: 'bamboohr', category: 'HRIS', isDefault: true, integrationIds: [],

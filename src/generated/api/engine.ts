@@ -9394,6 +9394,11 @@ export interface components {
             values: {
                 [key: string]: string;
             };
+            /**
+             * @description The app's manual setup steps (setupType NONE, e.g. grantAccess) the end customer confirms having done at the app. Every manual step of the app must be listed; the engine refuses a connection without them.
+             * @default []
+             */
+            confirmedSteps?: string[];
         };
         /**
          * @example {

@@ -19252,6 +19252,18 @@ export const engineDocument = {
               "type": "string",
               "maxLength": 2000
             }
+          },
+          "confirmedSteps": {
+            "type": "array",
+            "description": "The app's manual setup steps (setupType NONE, e.g. grantAccess) the end customer confirms having done at the app. Every manual step of the app must be listed; the engine refuses a connection without them.",
+            "maxItems": 20,
+            "uniqueItems": true,
+            "default": [],
+            "items": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 100
+            }
           }
         },
         "example": {

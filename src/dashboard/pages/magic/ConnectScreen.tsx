@@ -8,7 +8,7 @@ import type { SchemaConnectApp, SchemaConnectSession } from '../../../generated/
 import { ApiError, errorMessage } from '../../providers/errors.ts';
 import { AppPicker } from './AppPicker.tsx';
 import { ConnectDone } from './ConnectDone.tsx';
-import { type FieldErrors, fieldErrorOf, setupPayload, type SetupValues } from './connectForm.ts';
+import { type FieldErrors, fieldErrorOf, manualStepsOf, setupPayload, type SetupValues } from './connectForm.ts';
 import { completeConnect } from './connectCalls.ts';
 import { SetupForm } from './SetupForm.tsx';
 
@@ -46,6 +46,7 @@ export function ConnectScreen({ session, token }: { session: SchemaConnectSessio
       setDone(await completeConnect({
         authSessionToken: token, appId: picked.id, category: appCategory as SchemaConnectSession['categories'][number]['category'],
         ...(picked.connectorId ? { connectorId: picked.connectorId } : {}), values: setupPayload(picked, values),
+        confirmedSteps: manualStepsOf(picked).map((step) => step.stepId),
       }));
     } catch (error) {
       const fieldError = fieldErrorOf(error);

@@ -1,4 +1,4 @@
-import type { SchemaConnectSession } from '../../../generated/api/engine.ts';
+import type { SchemaConnectCompleteBody, SchemaConnectSession } from '../../../generated/api/engine.ts';
 import { unwrap } from '../../providers/apiClient.ts';
 import { apiClients } from '../../providers/instances.ts';
 
@@ -9,6 +9,6 @@ export async function loadConnectSession(authSessionToken: string, signal?: Abor
   return (await unwrap(apiClients.engine.POST('/connect.getSession', { body: { authSessionToken }, signal }))).msg;
 }
 
-export async function completeConnect(body: { authSessionToken: string; appId: string; category: SchemaConnectSession['categories'][number]['category']; connectorId?: string; values: Record<string, string> }) {
+export async function completeConnect(body: SchemaConnectCompleteBody) {
   return (await unwrap(apiClients.engine.POST('/connect.complete', { body }))).msg;
 }

@@ -42,9 +42,4 @@ export function matchesSearch(app: Pick<SchemaConnectApp, 'id' | 'label'>, searc
   return !needle || app.label.toLowerCase().includes(needle) || app.id.toLowerCase().includes(needle);
 }
 
-const MANUAL_STEP_TEXT: Record<string, (app: string) => string> = {
-  grantAccess: (app) => `I have given the integration user access to our data in ${app}`,
-};
-
-export const manualStepText = (stepId: string, appLabel: string) =>
-  (MANUAL_STEP_TEXT[stepId] ?? ((app: string) => `I have completed the "${stepId}" step in ${app}`))(appLabel);
+export { manualStepConfirmation as manualStepText } from '../../../shared/connectSteps.ts';

@@ -3,6 +3,7 @@ import { badRequest } from '../../errors.ts';
 import { usableSession } from '../../repositories/authSessions.ts';
 import { connectOffer } from '../../repositories/connectOffer.ts';
 import { connectAccount } from '../../services/connectAccount.ts';
+import { manualStepConfirmation } from '../../../shared/connectSteps.ts';
 
 export const APP_NOT_OFFERED = 'This app is not offered by this link';
 export const CONNECTOR_NOT_OFFERED = 'This connector is not offered by this link';
@@ -28,6 +29,15 @@ export const connectComplete = defineHandler('connectComplete', async ({ body },
     if (field.required && value === '') throw badRequest(`${field.label} is required`, `values.${field.name}`);
     if (value !== '') values[field.name] = value;
   }
+
+  // Manual steps happen at the app; the end customer attests them, the screen alone cannot.
+  const confirmed = new Set(body.confirmedSteps ?? []);
+  const manual = app.steps.filter((s) => s.setupType === 'NONE').map((s) => s.stepId);
+  for (const stepId of confirmed) {
+    if (!manual.includes(stepId)) throw badRequest(`${stepId} is not a manual step of ${app.label}`, 'confirmedSteps');
+  }
+  const missing = manual.find((stepId) => !confirmed.has(stepId));
+  if (missing) throw badRequest(`${manualStepConfirmation(missing, app.label)}: please confirm this step first`, 'confirmedSteps');
 
   const account = await connectAccount(db, { session, app, category: body.category, values, secret: config.signingSecret, now: clock.now() });
   return {
