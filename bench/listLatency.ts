@@ -18,6 +18,8 @@ const CONCURRENCY = 10;
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
 /** Requests before measuring each case: the engine's hot paths are optimised by V8 after a few thousand. */
 const WARM_UP = Number(process.env.BENCH_WARM_UP ?? 2000);
+/** BENCH_ONLY=<regex> measures only the matching cases and skips the browser (for profiling one call). */
+const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : undefined;
 
 export interface CaseResult { name: string; depth: number; p50: number; p99: number; requests: number }
 export interface BenchRun {
@@ -82,7 +84,9 @@ async function main() {
   const token = await createSession(db, { ...config, sessionIdleSeconds: 86_400 }, Date.now(), admin.id, admin.org_id);
   const port = await freePort();
   // Its own process group, so stopping it also stops the node process tsx starts.
-  const engine: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/engine/server.ts'], {
+  // BENCH_ENGINE_ARGS passes node flags to the engine, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof'.
+  const engineArgs = process.env.BENCH_ENGINE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const engine: ChildProcess = spawn(process.execPath, [...engineArgs, '--import', 'tsx', 'src/engine/server.ts'], {
     env: { ...process.env, PORT: String(port), SEED_DEMO: 'false' },
     stdio: ['ignore', 'inherit', 'inherit'],
     detached: true,
@@ -113,9 +117,11 @@ async function main() {
       req.end(payload);
     });
     const results: CaseResult[] = [];
-    for (const listCase of await listCases(db, api, admin.org_id, apiLogRows)) results.push(await measure(listCase));
-    const firstRow = await measureFirstRow({ baseUrl: base, token, runs: 7 });
-    console.log(`${label} first row of ${firstRow.path}: median ${firstRow.medianMs.toFixed(0)} ms (runs ${firstRow.runsMs.map((ms) => ms.toFixed(0)).join(', ')})`);
+    for (const listCase of await listCases(db, api, admin.org_id, apiLogRows)) {
+      if (!ONLY || ONLY.test(listCase.name)) results.push(await measure(listCase));
+    }
+    const firstRow = ONLY ? undefined : await measureFirstRow({ baseUrl: base, token, runs: 7 });
+    if (firstRow) console.log(`${label} first row of ${firstRow.path}: median ${firstRow.medianMs.toFixed(0)} ms (runs ${firstRow.runsMs.map((ms) => ms.toFixed(0)).join(', ')})`);
     const run: BenchRun = { label, rows: apiLogRows, seedSeconds: Number(process.env.BENCH_SEED_SECONDS ?? 0), concurrency: CONCURRENCY, results, firstRow };
     writeFileSync(outFile, JSON.stringify(run, null, 2));
   } finally {

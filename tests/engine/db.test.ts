@@ -200,6 +200,53 @@ describe('trigger-kept account counts', () => {
     expect((await perCustomer(t)).kept).toEqual([{ org_id: 'org_1', origin_org_id: 'cust-3', count: 1 }]);
   });
 
+  it('count served end customers per organisation as their accounts come and go', async () => {
+    const t = await fresh();
+    await insertSampleRows(t.db);
+    const served = async () => (await t.db.selectFrom('served_organization_counts').select('count').where('org_id', '=', 'org_1').executeTakeFirst())?.count;
+    const counted = async () => Number((await t.db.selectFrom('integrated_accounts').select(sql<number>`count(distinct origin_org_id)`.as('n')).where('org_id', '=', 'org_1').executeTakeFirstOrThrow()).n);
+    const account = (id: string, customer: string) => ({ ...sampleRows.integrated_accounts, id, origin_org_id: customer });
+    expect(await served()).toBe(1);
+    await t.db.insertInto('integrated_accounts').values([account('int_2', 'cust-1'), account('int_3', 'cust-2'), account('int_4', 'cust-3')]).execute();
+    expect(await served()).toBe(3);
+    // A customer's second account does not count twice; moving its last account away uncounts it.
+    await t.db.updateTable('integrated_accounts').set({ origin_org_id: 'cust-1' }).where('id', '=', 'int_4').execute();
+    expect(await served()).toBe(2);
+    await t.db.deleteFrom('integrated_accounts').where('id', 'in', ['int_1', 'int_2', 'int_4']).execute();
+    expect(await served()).toBe(1);
+    expect(await served()).toBe(await counted());
+    // A customer whose counts row went to 0 and comes back is counted again.
+    await t.db.insertInto('integrated_accounts').values(account('int_5', 'cust-1')).execute();
+    expect(await served()).toBe(2);
+    expect(await served()).toBe(await counted());
+  });
+
+  it('keep all-time usage sums per end customer and integration through inserts, updates and deletes', async () => {
+    const t = await fresh();
+    await insertSampleRows(t.db);
+    const COLUMNS = ['api_calls', 'events_emitted', 'events_consumed', 'issues'] as const;
+    const kept = () => t.db.selectFrom('usage_totals').select(['origin_org_id', 'integration_id', ...COLUMNS])
+      .where(sql<boolean>`api_calls + events_emitted + events_consumed + issues > 0`)
+      .orderBy('origin_org_id').orderBy('integration_id').execute();
+    const summed = async () => (await t.db.selectFrom('usage_daily')
+      .select(['origin_org_id', 'integration_id', ...COLUMNS.map((c) => sql<number>`sum(${sql.ref(c)})`.as(c))])
+      .groupBy(['origin_org_id', 'integration_id']).orderBy('origin_org_id').orderBy('integration_id').execute())
+      .map((r) => ({ ...r, ...Object.fromEntries(COLUMNS.map((c) => [c, Number(r[c])])) }));
+    const day = (d: number, integration: string, calls: number) => ({ ...sampleRows.usage_daily, day: Date.UTC(2026, 10, d), integration_id: integration, api_calls: calls });
+    await t.db.insertInto('usage_daily').values([day(20, 'int_1', 7), day(21, 'int_1', 3), day(21, 'int_2', 100)]).execute();
+    expect(await kept()).toEqual(await summed());
+    expect((await kept())[0]).toMatchObject({ integration_id: 'int_1', api_calls: 20, events_emitted: 15, issues: 3 });
+
+    // Counters move (the day's upsert), rows move to another integration, rows go.
+    await t.db.updateTable('usage_daily').set({ api_calls: 50, issues: 0 }).where('integration_id', '=', 'int_2').execute();
+    await t.db.updateTable('usage_daily').set({ integration_id: 'int_2' }).where('day', '=', Date.UTC(2026, 10, 20)).execute();
+    await t.db.updateTable('usage_daily').set({ native_api_calls: 99 }).execute();
+    expect(await kept()).toEqual(await summed());
+    await t.db.deleteFrom('usage_daily').where('integration_id', '=', 'int_1').execute();
+    expect(await kept()).toEqual(await summed());
+    expect(await kept()).toEqual([{ origin_org_id: 'cust-1', integration_id: 'int_2', api_calls: 57, events_emitted: 10, events_consumed: 8, issues: 1 }]);
+  });
+
   it("mark a job live by its account's state, and count live jobs per organisation", async () => {
     const t = await fresh();
     await insertSampleRows(t.db);

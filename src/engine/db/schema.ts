@@ -12,7 +12,9 @@ import type {
   MappingPresetFieldsTable,
   MappingPresetOrgsTable,
   MappingPresetsTable,
+  ServedOrganizationCountsTable,
   UsageDailyTable,
+  UsageTotalsTable,
 } from './tables/accounts.ts';
 import type { AiSessionsTable, ConnectorTestsTable, ConnectorWorkflowStepsTable, CustomAppsTable } from './tables/ai.ts';
 import type {
@@ -121,6 +123,9 @@ export interface Database {
   integrated_account_counts: IntegratedAccountCountsTable;
   // kept by triggers (20261126100000)
   end_customer_account_counts: EndCustomerAccountCountsTable;
+  // kept by triggers (20261127090000)
+  served_organization_counts: ServedOrganizationCountsTable;
+  usage_totals: UsageTotalsTable;
   auth_sessions: AuthSessionsTable;
   mapping_fields: MappingFieldsTable;
   mapping_presets: MappingPresetsTable;

@@ -17,13 +17,9 @@ export function servedOrganizations(db: Db, orgId: string) {
     );
 }
 
-/**
- * Served end customers, counted on the counts table alone: every account's end customer has its
- * end_customer_orgs row (written with the account), so no join is needed.
- */
+/** Served end customers: one row of served_organization_counts, kept by triggers on the per-customer counts. */
 export async function countServedOrganizations(db: Db, orgId: string): Promise<number> {
-  const row = await db.selectFrom('end_customer_account_counts').select(sql<number>`count(*)`.as('count'))
-    .where('org_id', '=', orgId).where('count', '>', 0).executeTakeFirst();
+  const row = await db.selectFrom('served_organization_counts').select('count').where('org_id', '=', orgId).executeTakeFirst();
   return Number(row?.count ?? 0);
 }
 

@@ -46,10 +46,15 @@ export interface CatalogLabels {
   appLogos: Map<string, string | null>;
 }
 
-export async function catalogLabels(db: Db, appIds: string[]): Promise<CatalogLabels> {
-  const categories = await memoReference(db, 'categoryLabels', () => db.selectFrom('categories').select(['id', 'label']).execute());
-  const apps = appIds.length === 0 ? [] : await db.selectFrom('apps').select(['id', 'logo']).where('id', 'in', [...new Set(appIds)]).execute();
-  return { categoryLabels: new Map(categories.map((c) => [c.id, c.label])), appLogos: new Map(apps.map((a) => [a.id, a.logo])) };
+/** The catalog's category labels and app logos (reference data, read once per database handle). */
+export function catalogLabels(db: Db): Promise<CatalogLabels> {
+  return memoReference(db, 'catalogLabels', async () => {
+    const [categories, apps] = await Promise.all([
+      db.selectFrom('categories').select(['id', 'label']).execute(),
+      db.selectFrom('apps').select(['id', 'logo']).execute(),
+    ]);
+    return { categoryLabels: new Map(categories.map((c) => [c.id, c.label])), appLogos: new Map(apps.map((a) => [a.id, a.logo])) };
+  });
 }
 
 export function toAccountRow(row: Row<'integrated_accounts'>, labels: CatalogLabels): AccountRow {

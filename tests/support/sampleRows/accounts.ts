@@ -43,6 +43,7 @@ export const accountSamples = {
   // Written by the triggers when int_1 is inserted (never inserted itself, see DERIVED_TABLES).
   integrated_account_counts: { org_id: 'org_1', category: 'HRIS', integration_state: 'Success', count: 1 },
   end_customer_account_counts: { org_id: 'org_1', origin_org_id: 'cust-1', count: 1 },
+  served_organization_counts: { org_id: 'org_1', count: 1 },
   integrated_accounts: {
     id: 'int_1',
     org_id: 'org_1',
@@ -222,4 +223,6 @@ export const accountSamples = {
     api_call_errors: 2,
     webhook_errors: 1,
   },
+  // Written by the triggers when the usage_daily row is inserted.
+  usage_totals: { org_id: 'org_1', origin_org_id: 'cust-1', integration_id: 'int_1', api_calls: 10, events_emitted: 5, events_consumed: 4, issues: 1 },
 } satisfies Partial<SampleRows>;

@@ -242,3 +242,20 @@ export interface EndCustomerAccountCountsTable {
   origin_org_id: string;
   count: IntWithDefault;
 }
+
+/** End customers with at least one account, per organisation; kept by triggers (migration 20261127090000), never written by code. */
+export interface ServedOrganizationCountsTable {
+  org_id: string;
+  count: IntWithDefault;
+}
+
+/** All-time sums of usage_daily per end customer and integration; kept by triggers (migration 20261127090000), never written by code. */
+export interface UsageTotalsTable {
+  org_id: string;
+  origin_org_id: string;
+  integration_id: string;
+  api_calls: IntWithDefault;
+  events_emitted: IntWithDefault;
+  events_consumed: IntWithDefault;
+  issues: IntWithDefault;
+}

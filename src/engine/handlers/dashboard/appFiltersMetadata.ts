@@ -48,7 +48,7 @@ export const appFiltersMetadata = defineHandler('appFiltersMetadata', async ({ q
       .$if(query.originOrgId !== undefined, (q) => q.where('origin_org_id', '=', query.originOrgId!))
       .groupBy(['app_id', 'app_label', 'category'])
       .execute();
-    const labels = await catalogLabels(db, apps.map((a) => a.app_id));
+    const labels = await catalogLabels(db);
     out.apps = apps.map((a) => {
       const logo = logoUrl(labels.appLogos.get(a.app_id));
       return { value: a.app_id, label: a.app_label, ...(logo ? { logo } : {}), category: a.category as Category, count: Number(a.count) };

@@ -30,7 +30,7 @@ export const appGetIntegrationAccounts = defineHandler('appGetIntegrationAccount
     to,
   };
   // Independent reads: on PostgreSQL they run on separate pooled connections at once.
-  const [page, byCategory, categoryList] = await Promise.all([
+  const [page, byCategory, categoryList, labels] = await Promise.all([
     pageByNumber(
       applyAccountFilters(db.selectFrom('integrated_accounts').selectAll(), orgId, filters),
       query,
@@ -40,11 +40,9 @@ export const appGetIntegrationAccounts = defineHandler('appGetIntegrationAccount
     // every filter is that category's count or, without one, the sum.
     accountsPerCategory(db, orgId, filters),
     enabledCategories(db, orgId),
+    catalogLabels(db),
   ]);
-  const [labels, syncTypes] = await Promise.all([
-    catalogLabels(db, page.items.map((r) => r.app_id)),
-    syncTypesOf(db, categoryList.map((c) => c.value)),
-  ]);
+  const syncTypes = await syncTypesOf(db, categoryList.map((c) => c.value));
   const total = byCategory
     .filter((r) => filters.category === undefined || r.category === filters.category)
     .reduce((sum, r) => sum + r.count, 0);

@@ -9,18 +9,20 @@ import { usageByIntegration } from '../../repositories/usage.ts';
 export const appGetIntegrationsOfOrg = defineHandler('appGetIntegrationsOfOrg', async ({ query }, { db, caller, clock }) => {
   if (caller.kind !== 'session') throw forbidden();
   const orgId = caller.orgId;
-  const accounts = await db
-    .selectFrom('integrated_accounts')
-    .select(['id', 'origin_org_name', 'app_id', 'app_label', 'category', 'integration_state'])
-    .where('org_id', '=', orgId)
-    .where('origin_org_id', '=', query.orgId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
-  if (accounts.length === 0) throw notFound('Organization not found');
   const start = timeFilterStart(query.timeFilter, clock.now());
-  const usage = await usageByIntegration(db, orgId, query.orgId, start === undefined ? undefined : startOfUtcDay(start));
-  const labels = await catalogLabels(db, accounts.map((a) => a.app_id));
+  // Independent reads: on PostgreSQL they run on separate pooled connections at once.
+  const [accounts, usage, labels] = await Promise.all([
+    db.selectFrom('integrated_accounts')
+      .select(['id', 'origin_org_name', 'app_id', 'app_label', 'category', 'integration_state'])
+      .where('org_id', '=', orgId)
+      .where('origin_org_id', '=', query.orgId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute(),
+    usageByIntegration(db, orgId, query.orgId, start === undefined ? undefined : startOfUtcDay(start)),
+    catalogLabels(db),
+  ]);
+  if (accounts.length === 0) throw notFound('Organization not found');
   const rows = accounts.map((a) => {
     const counters = usage.get(a.id);
     const appLogo = logoUrl(labels.appLogos.get(a.app_id));

@@ -19,7 +19,7 @@ export const appGetOrganizations = defineHandler('appGetOrganizations', async ({
   );
   const originIds = page.items.map((r) => r.origin_org_id);
   // Independent reads: on PostgreSQL they run on separate pooled connections at once.
-  const [usage, accountRows, orgCount] = await Promise.all([
+  const [usage, accountRows, orgCount, labels] = await Promise.all([
     usageByOriginOrg(db, orgId, originIds, start === undefined ? undefined : startOfUtcDay(start)),
     originIds.length === 0 ? [] : db
       .selectFrom('integrated_accounts')
@@ -28,11 +28,11 @@ export const appGetOrganizations = defineHandler('appGetOrganizations', async ({
       .where('origin_org_id', 'in', originIds)
       .execute(),
     countServedOrganizations(db, orgId),
+    catalogLabels(db),
   ]);
   // Sorted here, not in SQL: an ORDER BY would tempt the planner to walk every account of the
   // organisation in created_at order instead of seeking the page's end customers.
   const accounts = accountRows.sort((x, y) => y.created_at - x.created_at || (y.id < x.id ? -1 : 1));
-  const labels = await catalogLabels(db, accounts.map((a) => a.app_id));
   return {
     orgCount,
     hasMoreRecords: page.hasMore,
