@@ -7,6 +7,7 @@ import {
   type KeysetCursor,
   paginate,
 } from '../../src/engine/db/keyset.ts';
+import { pageByNumber, pageOldestFirst } from '../../src/engine/repositories/listPaging.ts';
 import { createTestDatabase, type TestDatabase } from '../support/testDatabase.ts';
 
 const BASE = 1_795_000_000_000;
@@ -144,6 +145,57 @@ describe('keyset paging', () => {
     }).compile();
     expect(compiled.sql).toMatch(/order by "api_logs"\."request_ts" desc, "api_logs"\."id" desc limit/);
     expect(compiled.parameters).toEqual([5, 5, 7, 11]);
+  });
+});
+
+describe('cursor pages of the lists (listPaging)', () => {
+  /** The database with a count of the statements it runs. */
+  const counted = () => {
+    const counter = { statements: 0 };
+    const db = t.db.withPlugin({
+      // Once per executed statement (transformQuery also sees every embedded subquery).
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => { counter.statements += 1; return args.result; },
+    });
+    return { db, counter };
+  };
+  const logsOf = (db: TestDatabase['db'], org: string) => db.selectFrom('api_logs').select(['id', 'request_ts', 'path']).where('org_id', '=', org);
+  const columns = { ts: 'request_ts', id: 'id', idKind: 'integer' } as const;
+  const bad = { status: 400, extra: { field: 'cursor' } };
+
+  it('check the cursor and read the page in one statement, and return only the selected columns', async () => {
+    const first = await pageByNumber(logsOf(t.db, 'org_a'), { limit: 10 }, columns);
+    const { db, counter } = counted();
+    const second = await pageByNumber(logsOf(db, 'org_a'), { limit: 10, pageNo: 2, cursor: first.nextCursor }, columns);
+    expect(counter.statements).toBe(1);
+    expect(second.items).toHaveLength(10);
+    expect(Object.keys(second.items[0]!).sort()).toEqual(['id', 'path', 'request_ts']);
+    const byOffset = await pageByNumber(logsOf(t.db, 'org_a'), { limit: 10, pageNo: 2 }, columns);
+    expect(second).toEqual(byOffset);
+
+    const { db: db2, counter: counter2 } = counted();
+    const oldest = await pageOldestFirst(logsOf(t.db, 'org_a'), { limit: 10 }, columns);
+    const next = await pageOldestFirst(logsOf(db2, 'org_a'), { limit: 10, cursor: oldest.nextCursor }, columns);
+    expect(counter2.statements).toBe(1);
+    expect(Object.keys(next.items[0]!).sort()).toEqual(['id', 'path', 'request_ts']);
+    expect(next.items[0]!.request_ts).toBeGreaterThanOrEqual(oldest.items[9]!.request_ts);
+  });
+
+  it("refuse another list's cursor whether or not rows follow it; the last row's cursor gives an empty page", async () => {
+    const other = await t.db.selectFrom('api_logs').select(['id', 'request_ts']).where('org_id', '=', 'org_b').executeTakeFirstOrThrow();
+    // org_a has rows older than org_b's row: the page is not empty, the in-statement check refuses it.
+    const foreign = encodeCursor({ ts: other.request_ts, id: other.id });
+    await expect(pageByNumber(logsOf(t.db, 'org_a'), { limit: 10, cursor: foreign }, columns)).rejects.toMatchObject(bad);
+    await expect(pageOldestFirst(logsOf(t.db, 'org_a'), { limit: 10, cursor: encodeCursor({ ts: 1, id: other.id }) }, columns)).rejects.toMatchObject(bad);
+    // Nothing follows a cursor older than every row: the empty page is checked by a second lookup.
+    await expect(pageByNumber(logsOf(t.db, 'org_a'), { limit: 10, cursor: encodeCursor({ ts: 1, id: other.id }) }, columns)).rejects.toMatchObject(bad);
+
+    const all = await pageByNumber(logsOf(t.db, 'org_a'), { limit: ROWS }, columns);
+    const last = all.items[ROWS - 1]!;
+    const { db, counter } = counted();
+    const end = await pageByNumber(logsOf(db, 'org_a'), { limit: 10, cursor: encodeCursor({ ts: last.request_ts, id: last.id }) }, columns);
+    expect(end).toEqual({ items: [], hasMore: false, nextCursor: null });
+    expect(counter.statements).toBe(2);
   });
 });
 

@@ -1,5 +1,6 @@
 import { type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import {
+  applyKeyset,
   decodeCursor,
   encodeCursor,
   InvalidCursorError,
@@ -45,13 +46,43 @@ export async function assertCursorRow<DB, TB extends keyof DB, O>(
   columns: { ts: string; id: string },
 ): Promise<void> {
   if (!cursor) return;
-  const row = await query
+  const row = await cursorRow(query, cursor, columns).executeTakeFirst();
+  if (!row) throw badRequest(CURSOR_MESSAGE, 'cursor');
+}
+
+function cursorRow<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, cursor: KeysetCursor, columns: { ts: string; id: string }) {
+  return query
     .clearSelect()
     .select(sql<number>`1`.as('found'))
     .where(sql<SqlBool>`${sql.ref(columns.ts)} = ${cursor.ts} and ${sql.ref(columns.id)} = ${cursor.id}`)
-    .limit(1)
-    .executeTakeFirst();
-  if (!row) throw badRequest(CURSOR_MESSAGE, 'cursor');
+    .limit(1);
+}
+
+const CURSOR_FOUND = 'cursor_row_found';
+type Checked<O> = O & { [CURSOR_FOUND]: SqlBool };
+
+/**
+ * The query with the cursor check as one more column: an uncorrelated EXISTS, which both planners
+ * evaluate once, so a cursor page is one statement instead of a lookup and then the page.
+ */
+function withCursorCheck<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, cursor: KeysetCursor, columns: { ts: string; id: string }) {
+  return query.select(sql<SqlBool>`exists ${cursorRow(query, cursor, columns)}`.as(CURSOR_FOUND)) as unknown as SelectQueryBuilder<DB, TB, Checked<O>>;
+}
+
+/** The rows of a checked query without the check column; 400 when the cursor's row is not the query's. */
+async function checkedRows<DB, TB extends keyof DB, O>(
+  rows: Checked<O>[],
+  query: SelectQueryBuilder<DB, TB, O>,
+  cursor: KeysetCursor,
+  columns: { ts: string; id: string },
+): Promise<O[]> {
+  // An empty page says nothing about the cursor: the end of the list, or a foreign cursor.
+  if (rows.length === 0) await assertCursorRow(query, cursor, columns);
+  else if (!rows[0]![CURSOR_FOUND]) throw badRequest(CURSOR_MESSAGE, 'cursor');
+  return rows.map((row) => {
+    const { [CURSOR_FOUND]: _found, ...rest } = row;
+    return rest as O;
+  });
 }
 
 export interface PageRequest {
@@ -71,9 +102,10 @@ export async function pageByNumber<DB, TB extends keyof DB, O>(
 ): Promise<KeysetPage<O>> {
   const limit = request.limit ?? DEFAULT_PAGE_SIZE;
   const cursor = readCursor(request.cursor, columns.idKind);
-  await assertCursorRow(query, cursor, columns);
-  const offset = cursor ? undefined : ((request.pageNo ?? 1) - 1) * limit;
-  return paginate(query, { ts: columns.ts, id: columns.id, limit, cursor, offset });
+  const keyset = { ts: columns.ts, id: columns.id, limit };
+  if (!cursor) return paginate(query, { ...keyset, offset: ((request.pageNo ?? 1) - 1) * limit });
+  const rows = await applyKeyset(withCursorCheck(query, cursor, columns), { ...keyset, cursor }).execute();
+  return toKeysetPage(await checkedRows(rows as Checked<O>[], query, cursor, columns), keyset);
 }
 
 /** One page of a cursor list, newest first by (ts, id). */
@@ -97,14 +129,17 @@ export async function pageOldestFirst<DB, TB extends keyof DB, O>(
 ): Promise<KeysetPage<O>> {
   const limit = request.limit ?? DEFAULT_PAGE_SIZE;
   const cursor = readCursor(request.cursor, columns.idKind);
-  await assertCursorRow(query, cursor, columns);
   const ts = sql.ref(columns.ts);
   const id = sql.ref(columns.id);
-  let q = query;
-  if (cursor) q = q.where(sql<SqlBool>`${ts} >= ${cursor.ts} and (${ts}, ${id}) > (${cursor.ts}, ${cursor.id})`);
-  else if ((request.pageNo ?? 1) > 1) q = q.offset(((request.pageNo ?? 1) - 1) * limit);
-  const rows = await q.orderBy(sql`${ts}`, 'asc').orderBy(sql`${id}`, 'asc').limit(limit + 1).execute();
-  return toKeysetPage(rows as O[], { ts: columns.ts, id: columns.id, limit });
+  const oldestFirst = <T>(q: SelectQueryBuilder<DB, TB, T>) => q.orderBy(sql`${ts}`, 'asc').orderBy(sql`${id}`, 'asc').limit(limit + 1).execute();
+  const keyset = { ts: columns.ts, id: columns.id, limit };
+  if (!cursor) {
+    const page = (request.pageNo ?? 1) > 1 ? query.offset(((request.pageNo ?? 1) - 1) * limit) : query;
+    return toKeysetPage(await oldestFirst(page) as O[], keyset);
+  }
+  const after = withCursorCheck(query, cursor, columns)
+    .where(sql<SqlBool>`${ts} >= ${cursor.ts} and (${ts}, ${id}) > (${cursor.ts}, ${cursor.id})`);
+  return toKeysetPage(await checkedRows(await oldestFirst(after) as Checked<O>[], query, cursor, columns), keyset);
 }
 
 export { encodeCursor };
