@@ -146,6 +146,13 @@ describe('keyset paging', () => {
     expect(compiled.sql).toMatch(/order by "api_logs"\."request_ts" desc, "api_logs"\."id" desc limit/);
     expect(compiled.parameters).toEqual([5, 5, 7, 11]);
   });
+
+  it("puts the cursor's bound ahead of the list's own date range (SQLite seeks on the first upper bound)", () => {
+    const dateRanged = t.db.selectFrom('sync_runs').select(['id', 'started_at']).where('job_id', '=', 'job_1').where('started_at', '<=', 900);
+    const compiled = applyKeyset(dateRanged, { ts: 'started_at', id: 'id', limit: 10, cursor: { ts: 5, id: 'run_7' } }).compile();
+    expect(compiled.sql).toMatch(/where "started_at" <= \$?\d*\?? and \("started_at", "id"\) < .* and "job_id" = .* and "started_at" <= /);
+    expect(compiled.parameters).toEqual([5, 5, 'run_7', 'job_1', 900, 11]);
+  });
 });
 
 describe('cursor pages of the lists (listPaging)', () => {

@@ -1,4 +1,4 @@
-import { type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import { type Expression, ExpressionWrapper, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 
 /**
  * Keyset ("seek") paging for lists ordered newest first by (timestamp ms, id).
@@ -91,7 +91,7 @@ export function applyKeyset<DB, TB extends keyof DB, O>(
   let q = query;
   if (options.cursor) {
     const c = options.cursor;
-    q = q.where(sql<SqlBool>`${ts} <= ${c.ts} and (${ts}, ${id}) < (${c.ts}, ${c.id})`);
+    q = whereFirst(q, sql<SqlBool>`${ts} <= ${c.ts} and (${ts}, ${id}) < (${c.ts}, ${c.id})`);
   } else if (options.offset && options.offset > 0) {
     q = q.offset(options.offset);
   }
@@ -99,6 +99,21 @@ export function applyKeyset<DB, TB extends keyof DB, O>(
     .orderBy(sql`${ts}`, 'desc')
     .orderBy(sql`${id}`, 'desc')
     .limit(limit + 1);
+}
+
+/**
+ * Adds a condition ahead of the query's others. SQLite bounds an index range by the first of two
+ * bounds on the same side of a column and only filters by the other: a list's own date-range end
+ * written before the cursor's would make a deep page scan from the end of the range down to the
+ * cursor (4,670 index entries for a deep page of sync runs instead of 11).
+ */
+export function whereFirst<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  condition: Expression<SqlBool>,
+): SelectQueryBuilder<DB, TB, O> {
+  const where = query.toOperationNode().where;
+  if (!where) return query.where(condition);
+  return query.clearWhere().where(condition).where(new ExpressionWrapper<DB, TB, SqlBool>(where.where));
 }
 
 /**

@@ -57,7 +57,15 @@ export function catalogLabels(db: Db): Promise<CatalogLabels> {
   });
 }
 
-export function toAccountRow(row: Row<'integrated_accounts'>, labels: CatalogLabels): AccountRow {
+/** The columns an accounts-list row is built from (not the sealed credentials or the JSON settings). */
+export const ACCOUNT_ROW_COLUMNS = [
+  'id', 'origin_org_id', 'origin_org_name', 'user_passed_origin_org_id', 'app_id', 'app_label', 'category', 'integration_state',
+  'error_description', 'done_by', 'test_account', 'expires_at', 'expired_at', 'deactivated_at', 'sync_paused', 'sync_enabled',
+  'sync_frequency', 'frequency_rate', 'frequency_unit', 'show_custom_fields', 'created_at',
+] as const;
+type AccountListRow = Pick<Row<'integrated_accounts'>, (typeof ACCOUNT_ROW_COLUMNS)[number]>;
+
+export function toAccountRow(row: AccountListRow, labels: CatalogLabels): AccountRow {
   const custom = row.sync_frequency === 'custom';
   const unit = FREQUENCY_UNITS.find((u) => u === row.frequency_unit) ?? null;
   return {

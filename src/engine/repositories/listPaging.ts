@@ -8,6 +8,7 @@ import {
   type KeysetPage,
   paginate,
   toKeysetPage,
+  whereFirst,
 } from '../db/keyset.ts';
 import { badRequest } from '../errors.ts';
 
@@ -137,8 +138,7 @@ export async function pageOldestFirst<DB, TB extends keyof DB, O>(
     const page = (request.pageNo ?? 1) > 1 ? query.offset(((request.pageNo ?? 1) - 1) * limit) : query;
     return toKeysetPage(await oldestFirst(page) as O[], keyset);
   }
-  const after = withCursorCheck(query, cursor, columns)
-    .where(sql<SqlBool>`${ts} >= ${cursor.ts} and (${ts}, ${id}) > (${cursor.ts}, ${cursor.id})`);
+  const after = whereFirst(withCursorCheck(query, cursor, columns), sql<SqlBool>`${ts} >= ${cursor.ts} and (${ts}, ${id}) > (${cursor.ts}, ${cursor.id})`);
   return toKeysetPage(await checkedRows(await oldestFirst(after) as Checked<O>[], query, cursor, columns), keyset);
 }
 

@@ -1,6 +1,7 @@
 import { defineHandler } from '../types.ts';
 import { badRequest, forbidden } from '../../errors.ts';
 import {
+  ACCOUNT_ROW_COLUMNS,
   type AccountFilters,
   accountsPerCategory,
   applyAccountFilters,
@@ -32,7 +33,7 @@ export const appGetIntegrationAccounts = defineHandler('appGetIntegrationAccount
   // Independent reads: on PostgreSQL they run on separate pooled connections at once.
   const [page, byCategory, categoryList, labels] = await Promise.all([
     pageByNumber(
-      applyAccountFilters(db.selectFrom('integrated_accounts').selectAll(), orgId, filters),
+      applyAccountFilters(db.selectFrom('integrated_accounts').select(ACCOUNT_ROW_COLUMNS), orgId, filters),
       query,
       { ts: 'created_at', id: 'id', idKind: 'text' },
     ),
