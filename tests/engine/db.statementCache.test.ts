@@ -45,4 +45,30 @@ describe('withStatementCache', () => {
     for (const row of cached.prepare(select).iterate([])) seen.push(row, cached.prepare(select).all([]).length);
     expect(seen).toEqual([{ n: 1 }, 2, { n: 2 }, 2]);
   });
+
+  it('returns the rows better-sqlite3 returns as objects, duplicate names included', () => {
+    const { database } = counting();
+    const cached = withStatementCache(database);
+    cached.prepare('create table t (n integer, s text, b blob)').run([]);
+    cached.prepare('insert into t values (?, ?, ?), (?, ?, ?)').run([1, 'a"b', Buffer.from([1]), null, 'x', null]);
+    const select = 'select n, s, b, n as "we\'ird ""name""", s as n from t order by rowid';
+    const direct = new SQLite(':memory:');
+    direct.exec('create table t (n integer, s text, b blob)');
+    direct.prepare('insert into t values (?, ?, ?), (?, ?, ?)').run(1, 'a"b', Buffer.from([1]), null, 'x', null);
+    expect(cached.prepare(select).all([])).toEqual(direct.prepare(select).all());
+    expect(cached.prepare(select).all([])[0]).toEqual({ n: 'a"b', s: 'a"b', b: Buffer.from([1]), 'we\'ird "name"': 1 });
+    expect(cached.prepare('select n from t where n > ?').all([5])).toEqual([]);
+  });
+
+  it('reads the new columns of a cached statement after the schema changes', () => {
+    const { database } = counting();
+    const cached = withStatementCache(database);
+    cached.prepare('create table t (n integer)').run([]);
+    cached.prepare('insert into t values (?)').run([1]);
+    expect(cached.prepare('select * from t').all([])).toEqual([{ n: 1 }]);
+    cached.prepare('alter table t add column m integer default 7').run([]);
+    expect(cached.prepare('select * from t').all([])).toEqual([{ n: 1, m: 7 }]);
+    cached.prepare('alter table t rename column m to k').run([]);
+    expect(cached.prepare('select * from t').all([])).toEqual([{ n: 1, k: 7 }]);
+  });
 });
