@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { Database } from './schema.ts';
 import { withStatementCache } from './statementCache.ts';
 import { PreparedStatementClient } from './pgPreparedClient.ts';
+import { registerWriteWatch, WriteWatch } from './writeWatch.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -61,7 +62,7 @@ function createSqlite(file: string, options: CreateDatabaseOptions): Kysely<Data
   sqlite.pragma('foreign_keys = ON');
   // Wait for a competing writer (seed, a second process) instead of failing with SQLITE_BUSY.
   sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), log: options.log });
+  return watched(new SqliteDialect({ database: withStatementCache(sqlite) }), options);
 }
 
 function createPostgres(url: string, options: CreateDatabaseOptions): Kysely<Database> {
@@ -80,7 +81,15 @@ function createPostgres(url: string, options: CreateDatabaseOptions): Kysely<Dat
   pool.on('error', (error) => {
     console.error(`postgres pool: idle client error: ${error.message}`);
   });
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: options.log });
+  return watched(new PostgresDialect({ pool }), options);
+}
+
+/** A Kysely on the dialect whose writes in-process caches can watch (writeWatch.ts). */
+function watched(dialect: SqliteDialect | PostgresDialect, options: CreateDatabaseOptions): Kysely<Database> {
+  const watch = new WriteWatch();
+  const db = new Kysely<Database>({ dialect, log: options.log, plugins: [watch] });
+  registerWriteWatch(db, watch);
+  return db;
 }
 
 const PG_INT8 = 20;

@@ -3,6 +3,7 @@ import type { Database } from '../db/schema.ts';
 import type { EngineConfig } from '../config.ts';
 import { newId } from '../db/ids.ts';
 import { hashToken, randomToken } from './tokens.ts';
+import { sessionCacheOf } from './sessionCache.ts';
 
 // Dashboard sessions: a new 256-bit token at every login, stored hashed, with an idle and an
 // absolute lifetime. Sessions live in the database so any engine process can serve any request.
@@ -36,17 +37,29 @@ export async function createSession(db: Kysely<Database>, config: EngineConfig, 
   return token;
 }
 
-/** The live session of a token; undefined when unknown, expired, revoked or its user is gone. */
-export async function resolveSession(db: Kysely<Database>, config: EngineConfig, now: number, token: string): Promise<SessionRow | undefined> {
-  const row = await db.selectFrom('sessions')
+function readSession(db: Kysely<Database>, tokenHash: string) {
+  return db.selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .select(['sessions.id', 'sessions.user_id', 'sessions.last_seen_at', 'sessions.idle_expires_at', 'sessions.absolute_expires_at', 'sessions.revoked_at',
       'users.deleted_at', 'users.org_id', 'users.role', 'users.email', 'users.is_verified'])
-    .where('sessions.token_hash', '=', hashToken(token))
+    .where('sessions.token_hash', '=', tokenHash)
     .executeTakeFirst();
+}
+type StoredSession = NonNullable<Awaited<ReturnType<typeof readSession>>>;
+
+/** The live session of a token; undefined when unknown, expired, revoked or its user is gone. */
+export async function resolveSession(db: Kysely<Database>, config: EngineConfig, now: number, token: string): Promise<SessionRow | undefined> {
+  const tokenHash = hashToken(token);
+  const cache = sessionCacheOf<StoredSession>(db);
+  let row = cache?.get(tokenHash);
+  if (!row) {
+    row = await readSession(db, tokenHash);
+    if (row) cache?.set(tokenHash, row);
+  }
   if (!row || row.revoked_at !== null || row.deleted_at !== null) return undefined;
   if (now >= row.idle_expires_at || now >= row.absolute_expires_at) return undefined;
   if (now - row.last_seen_at > TOUCH_EVERY_MS) {
+    // The write empties the session cache, so the next call reads the touched row.
     await db.updateTable('sessions')
       .set({ last_seen_at: now, idle_expires_at: Math.min(now + config.sessionIdleSeconds * 1000, row.absolute_expires_at) })
       .where('id', '=', row.id).execute();

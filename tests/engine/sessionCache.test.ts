@@ -1,0 +1,69 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { SESSION_CACHE_MS, SessionCache, sessionCacheOf } from '../../src/engine/services/sessionCache.ts';
+import { resolveSession } from '../../src/engine/services/sessions.ts';
+import { hashToken } from '../../src/engine/services/tokens.ts';
+import { signUp, startTestEngine, type TestEngine } from '../support/engineHarness.ts';
+import { addTeammate, whoIs } from '../support/orgMembers.ts';
+
+let t: TestEngine;
+beforeAll(async () => {
+  t = await startTestEngine();
+});
+afterAll(() => t?.close());
+
+describe('the session cache', () => {
+  it('reads a session once for the calls of a second, then again', async () => {
+    const token = await signUp(t, 'cache@acme.test');
+    const cache = sessionCacheOf(t.engine.db)!;
+    cache.clear();
+    const reads = vi.spyOn(t.engine.db, 'selectFrom');
+    const sessionReads = () => reads.mock.calls.filter(([table]) => table === 'sessions').length;
+    try {
+      for (let i = 0; i < 3; i += 1) expect(await resolveSession(t.engine.db, t.engine.config, t.clock.now(), token)).toBeDefined();
+      expect(sessionReads()).toBe(1);
+      // Expiry is checked on every call, cached or not.
+      expect(await resolveSession(t.engine.db, t.engine.config, t.clock.now() + t.engine.config.sessionAbsoluteSeconds * 1000, token)).toBeUndefined();
+    } finally {
+      reads.mockRestore();
+    }
+  });
+
+  it('forgets every session when sessions or users are written, in a transaction or by raw SQL, and not otherwise', async () => {
+    const { db } = t.engine;
+    const cache = sessionCacheOf<string>(db)!;
+    const kept = async (write: () => Promise<unknown>) => {
+      cache.set('h', 'row');
+      await write();
+      return cache.get('h') !== undefined;
+    };
+    expect(await kept(() => db.selectFrom('users').select('id').execute())).toBe(true);
+    expect(await kept(() => db.updateTable('organisations').set({ updated_at: 1 }).where('id', '=', 'none').execute())).toBe(true);
+    expect(await kept(() => sql`select count(*) from sessions`.execute(db))).toBe(true);
+    expect(await kept(() => db.updateTable('users').set({ updated_at: 1 }).where('id', '=', 'none').execute())).toBe(false);
+    expect(await kept(() => db.deleteFrom('sessions').where('id', '=', 'none').execute())).toBe(false);
+    expect(await kept(() => db.transaction().execute((trx) => trx.updateTable('sessions').set({ revoked_at: 1 }).where('id', '=', 'none').execute()))).toBe(false);
+    expect(await kept(() => sql`update users set updated_at = 1 where id = 'none'`.execute(db))).toBe(false);
+  });
+
+  it('keeps a row for SESSION_CACHE_MS of real time', () => {
+    let now = 0;
+    const cache = new SessionCache<string>(() => now);
+    cache.set(hashToken('x'), 'row');
+    now = SESSION_CACHE_MS - 1;
+    expect(cache.get(hashToken('x'))).toBe('row');
+    now = SESSION_CACHE_MS;
+    expect(cache.get(hashToken('x'))).toBeUndefined();
+  });
+
+  it('applies sign-out and a role change to the very next call', async () => {
+    const admin = await signUp(t, 'boss@acme.test');
+    const { orgId } = await whoIs(t, admin);
+    const member = await addTeammate(t, orgId, 'mate@acme.test', 'member');
+    expect((await t.call('GET', '/api/app.getIntegrationAccounts', { token: member.token })).status).toBe(200);
+    expect((await t.call('POST', '/api/app.users.update', { token: admin, body: { userId: member.userId, role: 'billingcontact' } })).status).toBe(200);
+    expect((await t.call('GET', '/api/app.getIntegrationAccounts', { token: member.token })).status).toBe(403);
+    await t.call('POST', '/api/auth.signOut', { body: { token: admin } });
+    expect((await t.call('GET', '/api/user.userDetails', { token: admin })).status).toBe(401);
+  });
+});
