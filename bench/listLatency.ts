@@ -15,7 +15,7 @@ import { type Api, listCases, type ListCase } from './listCases.ts';
 // generator does not share its event loop. Usage: tsx bench/listLatency.ts <label> <out.json>.
 const [label = 'sqlite', outFile = 'bench-result.json'] = process.argv.slice(2);
 const CONCURRENCY = 10;
-const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 10_000);
 /** Requests before measuring each case: the engine's hot paths are optimised by V8 after a few thousand. */
 const WARM_UP = Number(process.env.BENCH_WARM_UP ?? 2000);
 /** BENCH_ONLY=<regex> measures only the matching cases and skips the browser (for profiling one call). */

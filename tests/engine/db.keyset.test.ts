@@ -206,6 +206,38 @@ describe('cursor pages of the lists (listPaging)', () => {
   });
 });
 
+describe('month-first pages of monthly-partitioned logs', () => {
+  it("read the upper end's month first and the whole range only when that month holds less than a page", async () => {
+    // org_a's 25 rows lie within 7 seconds before BASE; "now" puts them in the current month or not.
+    const { db, counter } = (() => {
+      const counter = { statements: 0 };
+      const db = t.db.withPlugin({ transformQuery: (args) => args.node, transformResult: async (args) => { counter.statements += 1; return args.result; } });
+      return { db, counter };
+    })();
+    const logs = () => db.selectFrom('api_logs').select(['id', 'request_ts']).where('org_id', '=', 'org_a');
+    const columns = { ts: 'request_ts', id: 'id', idKind: 'integer' } as const;
+    const plain = await pageByNumber(logs(), { limit: 10 }, columns);
+    const plainSecond = await pageByNumber(logs(), { limit: 10, cursor: plain.nextCursor }, columns);
+
+    counter.statements = 0;
+    const sameMonth = await pageByNumber(logs(), { limit: 10 }, columns, { monthlyPartitions: { now: BASE } });
+    expect(sameMonth).toEqual(plain);
+    expect(counter.statements).toBe(1);
+    counter.statements = 0;
+    expect(await pageByNumber(logs(), { limit: 10, cursor: plain.nextCursor }, columns, { monthlyPartitions: { now: BASE } })).toEqual(plainSecond);
+    expect(counter.statements).toBe(1);
+
+    // A month later nothing is in the current month: the whole range gives the same page.
+    counter.statements = 0;
+    expect(await pageByNumber(logs(), { limit: 10 }, columns, { monthlyPartitions: { now: BASE + 40 * 86_400_000 } })).toEqual(plain);
+    expect(counter.statements).toBe(2);
+    // The last page is short: read twice, the same rows.
+    const all = await pageByNumber(logs(), { limit: 20 }, columns);
+    expect(await pageByNumber(logs(), { limit: 20, cursor: all.nextCursor }, columns, { monthlyPartitions: { now: BASE } }))
+      .toEqual(await pageByNumber(logs(), { limit: 20, cursor: all.nextCursor }, columns));
+  });
+});
+
 describe('cursors', () => {
   it('round-trip integer and text ids as base64url', () => {
     for (const c of [{ ts: BASE, id: 42 }, { ts: 0, id: 'run_0a' }]) {

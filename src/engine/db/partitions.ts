@@ -18,8 +18,14 @@ export type PartitionedTable = keyof typeof PARTITIONED_TABLES;
 
 const TABLES = Object.keys(PARTITIONED_TABLES) as PartitionedTable[];
 
-function isPostgres(db: Kysely<any>): boolean {
+export function isPostgres(db: Kysely<any>): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+/** Start (UTC ms) of the month, and so of the monthly partition, that holds ms. */
+export function monthStartOf(ms: number): number {
+  const d = new Date(ms);
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1);
 }
 
 /** UTC month starts (ms) covering [fromMs, toMs]. */

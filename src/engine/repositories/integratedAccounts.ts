@@ -2,6 +2,7 @@ import { type Kysely, type SelectQueryBuilder, sql, type Transaction } from 'kys
 import type { Database, Row } from '../db/schema.ts';
 import type { MsgOf } from '../handlers/types.ts';
 import { memoReference } from './referenceMemo.ts';
+import { watchedCacheOf } from '../db/watchedCache.ts';
 
 // Integrated accounts as the accounts screen, its filters and the account actions read them.
 // The API shape (seconds, 'true'/'false' strings, labels) is built here and only here.
@@ -160,8 +161,16 @@ export function toCategoryCounts(rows: { category: string; count: number | strin
   return out;
 }
 
-/** Categories enabled for the organisation in either getting-started flow, in enum order, with labels. */
+/**
+ * Categories enabled for the organisation in either getting-started flow, in enum order, with
+ * labels. Read on every accounts page and kept per process until getting_started is written (db/watchedCache.ts).
+ */
 export async function enabledCategories(db: Db, orgId: string): Promise<{ value: Category; label: string }[]> {
+  const cache = watchedCacheOf<{ value: Category; label: string }[]>(db, 'enabledCategories', ['getting_started', 'categories']);
+  return cache ? cache.read(orgId, () => readEnabledCategories(db, orgId)) : readEnabledCategories(db, orgId);
+}
+
+async function readEnabledCategories(db: Db, orgId: string): Promise<{ value: Category; label: string }[]> {
   const rows = await db
     .selectFrom('getting_started as g')
     .leftJoin('categories as c', 'c.id', 'g.category')

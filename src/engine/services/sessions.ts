@@ -3,7 +3,7 @@ import type { Database } from '../db/schema.ts';
 import type { EngineConfig } from '../config.ts';
 import { newId } from '../db/ids.ts';
 import { hashToken, randomToken } from './tokens.ts';
-import { sessionCacheOf } from './sessionCache.ts';
+import { watchedCacheOf } from '../db/watchedCache.ts';
 
 // Dashboard sessions: a new 256-bit token at every login, stored hashed, with an idle and an
 // absolute lifetime. Sessions live in the database so any engine process can serve any request.
@@ -50,12 +50,11 @@ type StoredSession = NonNullable<Awaited<ReturnType<typeof readSession>>>;
 /** The live session of a token; undefined when unknown, expired, revoked or its user is gone. */
 export async function resolveSession(db: Kysely<Database>, config: EngineConfig, now: number, token: string): Promise<SessionRow | undefined> {
   const tokenHash = hashToken(token);
-  const cache = sessionCacheOf<StoredSession>(db);
-  let row = cache?.get(tokenHash);
-  if (!row) {
-    row = await readSession(db, tokenHash);
-    if (row) cache?.set(tokenHash, row);
-  }
+  // Unknown tokens are not kept: only live sessions are read again and again.
+  const cache = watchedCacheOf<StoredSession | undefined>(db, 'sessions', ['sessions', 'users']);
+  const row = cache
+    ? await cache.read(tokenHash, () => readSession(db, tokenHash), (found) => found !== undefined)
+    : await readSession(db, tokenHash);
   if (!row || row.revoked_at !== null || row.deleted_at !== null) return undefined;
   if (now >= row.idle_expires_at || now >= row.absolute_expires_at) return undefined;
   if (now - row.last_seen_at > TOUCH_EVERY_MS) {

@@ -1,4 +1,5 @@
 import { defineHandler } from '../types.ts';
+import { isPostgres } from '../../db/partitions.ts';
 import { forbidden } from '../../errors.ts';
 import { pageByNumber } from '../../repositories/listPaging.ts';
 import { API_LOG_COLUMNS, toApiLogRow, toWebhookLogRow, WEBHOOK_LOG_COLUMNS } from '../../repositories/logs.ts';
@@ -12,7 +13,9 @@ export const DEFAULT_LOG_PERIOD_MS = 2_592_000_000;
 // page is a seek, without one it is reached by offset.
 export const appGetLogsDataV2 = defineHandler('appGetLogsDataV2', async ({ body }, { db, caller, clock }) => {
   if (caller.kind !== 'session') throw forbidden();
-  const since = clock.now() - (body.timestamp ?? DEFAULT_LOG_PERIOD_MS);
+  const now = clock.now();
+  const since = now - (body.timestamp ?? DEFAULT_LOG_PERIOD_MS);
+  const monthly = isPostgres(db) ? { monthlyPartitions: { now } } : {};
   const { category, originOrgId } = body;
   if (body.isApiLogs !== false) {
     const page = await pageByNumber(
@@ -23,6 +26,7 @@ export const appGetLogsDataV2 = defineHandler('appGetLogsDataV2', async ({ body 
         .where('request_ts', '>=', since),
       body,
       { ts: 'request_ts', id: 'id', idKind: 'integer' },
+      monthly,
     );
     return { logs: page.items.map(toApiLogRow), hasMoreRecords: page.hasMore, nextCursor: page.nextCursor };
   }
@@ -34,6 +38,7 @@ export const appGetLogsDataV2 = defineHandler('appGetLogsDataV2', async ({ body 
       .where('ts', '>=', since),
     body,
     { ts: 'ts', id: 'id', idKind: 'integer' },
+    monthly,
   );
   return { logs: page.items.map(toWebhookLogRow), hasMoreRecords: page.hasMore, nextCursor: page.nextCursor };
 });

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { SESSION_CACHE_MS, SessionCache, sessionCacheOf } from '../../src/engine/services/sessionCache.ts';
+import { WATCHED_CACHE_MS, WatchedCache, watchedCacheOf } from '../../src/engine/db/watchedCache.ts';
 import { resolveSession } from '../../src/engine/services/sessions.ts';
 import { hashToken } from '../../src/engine/services/tokens.ts';
 import { signUp, startTestEngine, type TestEngine } from '../support/engineHarness.ts';
@@ -12,11 +12,10 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-describe('the session cache', () => {
+describe('caches emptied by writes (sessions, enabled categories)', () => {
   it('reads a session once for the calls of a second, then again', async () => {
     const token = await signUp(t, 'cache@acme.test');
-    const cache = sessionCacheOf(t.engine.db)!;
-    cache.clear();
+    watchedCacheOf(t.engine.db, 'sessions', ['sessions', 'users'])!.clear();
     const reads = vi.spyOn(t.engine.db, 'selectFrom');
     const sessionReads = () => reads.mock.calls.filter(([table]) => table === 'sessions').length;
     try {
@@ -31,7 +30,7 @@ describe('the session cache', () => {
 
   it('forgets every session when sessions or users are written, in a transaction or by raw SQL, and not otherwise', async () => {
     const { db } = t.engine;
-    const cache = sessionCacheOf<string>(db)!;
+    const cache = watchedCacheOf<string>(db, 'sessions', ['sessions', 'users'])!;
     const kept = async (write: () => Promise<unknown>) => {
       cache.set('h', 'row');
       await write();
@@ -46,14 +45,37 @@ describe('the session cache', () => {
     expect(await kept(() => sql`update users set updated_at = 1 where id = 'none'`.execute(db))).toBe(false);
   });
 
-  it('keeps a row for SESSION_CACHE_MS of real time', () => {
+  it('keeps a value for WATCHED_CACHE_MS of real time, and not a read that a write overtook', async () => {
     let now = 0;
-    const cache = new SessionCache<string>(() => now);
+    const cache = new WatchedCache<string>(() => now);
     cache.set(hashToken('x'), 'row');
-    now = SESSION_CACHE_MS - 1;
+    now = WATCHED_CACHE_MS - 1;
     expect(cache.get(hashToken('x'))).toBe('row');
-    now = SESSION_CACHE_MS;
+    now = WATCHED_CACHE_MS;
     expect(cache.get(hashToken('x'))).toBeUndefined();
+
+    let finish: (value: string) => void = () => {};
+    const reading = cache.read('k', () => new Promise<string>((resolve) => { finish = resolve; }));
+    cache.clear();
+    finish('read before the write');
+    expect(await reading).toBe('read before the write');
+    expect(cache.get('k')).toBeUndefined();
+    expect(await cache.read('k', async () => 'fresh')).toBe('fresh');
+    expect(cache.get('k')).toBe('fresh');
+    expect(await cache.read('gone', async () => 'none', () => false)).toBe('none');
+    expect(cache.get('gone')).toBeUndefined();
+  });
+
+  it("shows a category enabled in onboarding on the accounts screen's next call", async () => {
+    const admin = await signUp(t, 'cats@acme.test');
+    const { orgId } = await whoIs(t, admin);
+    const categories = async () => (await t.call('GET', '/api/app.getIntegrationAccounts', { token: admin })).body.msg.categoryList.map((c: { value: string }) => c.value);
+    const before = await categories();
+    const next = ['CRM', 'TICKETING', 'EMAIL'].find((c) => !before.includes(c))!;
+    const now = t.clock.now();
+    await t.engine.db.insertInto('getting_started').values({ org_id: orgId, flow: 'web', category: next, enabled: 1, last_modified: now, created_at: now })
+      .onConflict((oc) => oc.columns(['org_id', 'flow', 'category']).doUpdateSet({ enabled: 1 })).execute();
+    expect(await categories()).toContain(next);
   });
 
   it('applies sign-out and a role change to the very next call', async () => {
