@@ -119,6 +119,9 @@ describe('app.getOrganizations', () => {
     const page2 = await get('app.getOrganizations', org.token, { pageNo: 2 });
     expect(page2.body.msg.organizationDetails.map((r: { orgId: string }) => r.orgId)).toEqual(byCursor[1]);
     expect(page2.body.msg.hasMoreRecords).toBe(false);
+    // The total comes with the page's rows; past the last page it is read on its own.
+    const past = await get('app.getOrganizations', org.token, { pageNo: 3 });
+    expect(past.body.msg).toMatchObject({ orgCount: 13, organizationDetails: [] });
   });
 
   it('sums the period of the time filter per organisation', async () => {

@@ -19,8 +19,13 @@ export function servedOrganizations(db: Db, orgId: string) {
 
 /** Served end customers: one row of served_organization_counts, kept by triggers on the per-customer counts. */
 export async function countServedOrganizations(db: Db, orgId: string): Promise<number> {
-  const row = await db.selectFrom('served_organization_counts').select('count').where('org_id', '=', orgId).executeTakeFirst();
+  const row = await servedCount(db, orgId).executeTakeFirst();
   return Number(row?.count ?? 0);
+}
+
+/** The served total as a query, to run alone or as a scalar subquery of another. */
+export function servedCount(db: Db, orgId: string) {
+  return db.selectFrom('served_organization_counts').select('count').where('org_id', '=', orgId);
 }
 
 export async function findEndCustomerOrg(db: Db, orgId: string, originOrgId: string) {
