@@ -138,6 +138,17 @@ describe('app.getOrganizations', () => {
     expect((await row('all')).integratedAccounts).toEqual([expect.objectContaining({ appId: 'bamboohr', appLabel: 'BambooHR', category: 'HRIS', integrationState: 'Success' })]);
   });
 
+  it("lists each organisation's accounts newest first with their app, logo, category and state", async () => {
+    const now = t.clock.now();
+    const older = await addAccount(t.engine.db, org.orgId, { created_at: now - 3 * HOUR, origin_org_id: 'cust-0', app_id: 'greenhouse', app_label: 'Greenhouse', category: 'ATS', integration_state: 'Error' });
+    const newer = await addAccount(t.engine.db, org.orgId, { created_at: now + HOUR, origin_org_id: 'cust-0', app_id: 'hubspot', app_label: 'HubSpot', category: 'CRM', integration_state: 'Deactivated' });
+    const listed = (await get('app.getOrganizations', org.token, { timeFilter: 'all' })).body.msg.organizationDetails
+      .find((r: { orgId: string }) => r.orgId === 'cust-0').integratedAccounts;
+    expect(listed.map((a: { integrationId: string }) => a.integrationId)).toEqual([newer.id, expect.any(String), older.id]);
+    expect(listed[0]).toEqual({ integrationId: newer.id, appId: 'hubspot', appLabel: 'HubSpot', appLogo: expect.stringMatching(/^data:image\/svg\+xml/), category: 'CRM', integrationState: 'Deactivated' });
+    expect(listed[2]).toMatchObject({ appId: 'greenhouse', category: 'ATS', integrationState: 'Error' });
+  });
+
   it('answers 400 to a cursor that does not decode or belongs to another list', async () => {
     expect((await get('app.getOrganizations', org.token, { cursor: 'not a cursor' })).status).toBe(400);
     const accounts = await get('app.getIntegrationAccounts', org.token);

@@ -245,6 +245,14 @@ describe('trigger-kept account counts', () => {
     await t.db.deleteFrom('usage_daily').where('integration_id', '=', 'int_1').execute();
     expect(await kept()).toEqual(await summed());
     expect(await kept()).toEqual([{ origin_org_id: 'cust-1', integration_id: 'int_2', api_calls: 57, events_emitted: 10, events_consumed: 8, issues: 1 }]);
+    // The per-end-customer totals move with the same writes.
+    await t.db.insertInto('usage_daily').values({ ...day(23, 'int_1', 3), origin_org_id: 'cust-2' }).execute();
+    await t.db.updateTable('usage_daily').set({ origin_org_id: 'cust-2' }).where('day', '=', Date.UTC(2026, 10, 20)).execute();
+    const perCustomer = await t.db.selectFrom('end_customer_usage_totals').select(['origin_org_id', ...COLUMNS]).orderBy('origin_org_id').execute();
+    expect(perCustomer).toEqual([
+      { origin_org_id: 'cust-1', api_calls: 50, events_emitted: 5, events_consumed: 4, issues: 0 },
+      { origin_org_id: 'cust-2', api_calls: 10, events_emitted: 10, events_consumed: 8, issues: 2 },
+    ]);
   });
 
   it("mark a job live by its account's state, and count live jobs per organisation", async () => {

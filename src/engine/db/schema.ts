@@ -5,6 +5,7 @@ import type {
   ConnectorsTable,
   EndCustomerOrgsTable,
   EndCustomerAccountCountsTable,
+  EndCustomerUsageTotalsTable,
   IntegratedAccountCountsTable,
   IntegratedAccountsTable,
   MappingFieldsTable,
@@ -126,6 +127,8 @@ export interface Database {
   // kept by triggers (20261127090000)
   served_organization_counts: ServedOrganizationCountsTable;
   usage_totals: UsageTotalsTable;
+  // kept by triggers (20261127100000)
+  end_customer_usage_totals: EndCustomerUsageTotalsTable;
   auth_sessions: AuthSessionsTable;
   mapping_fields: MappingFieldsTable;
   mapping_presets: MappingPresetsTable;

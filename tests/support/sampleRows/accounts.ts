@@ -225,4 +225,5 @@ export const accountSamples = {
   },
   // Written by the triggers when the usage_daily row is inserted.
   usage_totals: { org_id: 'org_1', origin_org_id: 'cust-1', integration_id: 'int_1', api_calls: 10, events_emitted: 5, events_consumed: 4, issues: 1 },
+  end_customer_usage_totals: { org_id: 'org_1', origin_org_id: 'cust-1', api_calls: 10, events_emitted: 5, events_consumed: 4, issues: 1 },
 } satisfies Partial<SampleRows>;

@@ -28,13 +28,13 @@ export const insertOrder: TableName[] = [
   'sub_models', 'category_apis', 'webhook_event_types', 'capabilities',
   'end_customer_orgs', 'mapping_presets', 'mapping_preset_fields', 'mapping_preset_apps',
   'mapping_preset_orgs', 'integrated_accounts', 'integrated_account_counts', 'end_customer_account_counts', 'served_organization_counts', 'auth_sessions', 'mapping_fields', 'connectors',
-  'ai_session_messages', 'ai_sessions', 'connector_workflow_steps', 'connector_tests', 'custom_apps', 'usage_daily', 'usage_totals',
+  'ai_session_messages', 'ai_sessions', 'connector_workflow_steps', 'connector_tests', 'custom_apps', 'usage_daily', 'usage_totals', 'end_customer_usage_totals',
   'sync_jobs', 'sync_job_counts', 'sync_runs', 'sync_records', 'api_logs', 'webhook_logs', 'webhook_records',
   'native_calls', 'issues',
 ];
 
 /** Tables that triggers fill: their sample row is what the triggers write for the other rows. */
-export const DERIVED_TABLES = new Set<TableName>(['integrated_account_counts', 'end_customer_account_counts', 'served_organization_counts', 'usage_totals', 'sync_job_counts']);
+export const DERIVED_TABLES = new Set<TableName>(['integrated_account_counts', 'end_customer_account_counts', 'served_organization_counts', 'usage_totals', 'end_customer_usage_totals', 'sync_job_counts']);
 
 /** Inserts every sample row (derived tables get theirs from the triggers). */
 export async function insertSampleRows(db: Kysely<Database>): Promise<void> {

@@ -249,6 +249,16 @@ export interface ServedOrganizationCountsTable {
   count: IntWithDefault;
 }
 
+/** All-time sums of usage_daily per end customer; kept by triggers (migration 20261127100000), never written by code. */
+export interface EndCustomerUsageTotalsTable {
+  org_id: string;
+  origin_org_id: string;
+  api_calls: IntWithDefault;
+  events_emitted: IntWithDefault;
+  events_consumed: IntWithDefault;
+  issues: IntWithDefault;
+}
+
 /** All-time sums of usage_daily per end customer and integration; kept by triggers (migration 20261127090000), never written by code. */
 export interface UsageTotalsTable {
   org_id: string;

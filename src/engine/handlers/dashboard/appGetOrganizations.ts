@@ -6,22 +6,27 @@ import { pageByNumber, startOfUtcDay, timeFilterStart } from '../../repositories
 import { usageByOriginOrg } from '../../repositories/usage.ts';
 
 // The organizations table: served end-customer organisations newest first, keyset-paged on
-// end_customer_orgs (org_id, created_at, id). Counters of the page's rows are sums of usage_daily
-// on (org_id, origin_org_id, day); their accounts one index range on (org_id, origin_org_id).
+// end_customer_orgs (org_id, created_at, id). Counters of the page's rows are the trigger-kept
+// all-time totals, or for a period sums of usage_daily on (org_id, origin_org_id, day); their
+// accounts one index range on (org_id, origin_org_id).
 export const appGetOrganizations = defineHandler('appGetOrganizations', async ({ query }, { db, caller, clock }) => {
   if (caller.kind !== 'session') throw forbidden();
   const orgId = caller.orgId;
   const start = timeFilterStart(query.timeFilter, clock.now());
-  // The served total comes with the page (a scalar subquery), so the page costs one statement less.
+  // The served total (a scalar subquery) and the all-time counters (end_customer_usage_totals, by
+  // primary key) come with the page: a page is two statements, the page and its accounts.
   const page = await pageByNumber(
-    servedOrganizations(db, orgId).select(['e.id', 'e.origin_org_id', 'e.origin_org_name', 'e.created_at', servedCount(db, orgId).as('served_count')]),
+    servedOrganizations(db, orgId)
+      .leftJoin('end_customer_usage_totals as t', (join) => join.onRef('t.org_id', '=', 'e.org_id').onRef('t.origin_org_id', '=', 'e.origin_org_id'))
+      .select(['e.id', 'e.origin_org_id', 'e.origin_org_name', 'e.created_at', servedCount(db, orgId).as('served_count'),
+        't.api_calls', 't.events_emitted', 't.events_consumed', 't.issues']),
     query,
     { ts: 'e.created_at', id: 'e.id', idKind: 'text' },
   );
   const originIds = page.items.map((r) => r.origin_org_id);
   // Independent reads: on PostgreSQL they run on separate pooled connections at once.
-  const [usage, accountRows, orgCount, labels] = await Promise.all([
-    usageByOriginOrg(db, orgId, originIds, start === undefined ? undefined : startOfUtcDay(start)),
+  const [periodUsage, accountRows, orgCount, labels] = await Promise.all([
+    start === undefined ? undefined : usageByOriginOrg(db, orgId, originIds, startOfUtcDay(start)),
     originIds.length === 0 ? [] : db
       .selectFrom('integrated_accounts')
       .select(['id', 'origin_org_id', 'app_id', 'app_label', 'category', 'integration_state', 'created_at'])
@@ -34,6 +39,12 @@ export const appGetOrganizations = defineHandler('appGetOrganizations', async ({
   // Sorted here, not in SQL: an ORDER BY would tempt the planner to walk every account of the
   // organisation in created_at order instead of seeking the page's end customers.
   const accounts = accountRows.sort((x, y) => y.created_at - x.created_at || (y.id < x.id ? -1 : 1));
+  const usage = periodUsage ?? new Map(page.items.map((r) => [r.origin_org_id, {
+    apiCalls: Number(r.api_calls ?? 0),
+    eventsEmitted: Number(r.events_emitted ?? 0),
+    eventsConsumed: Number(r.events_consumed ?? 0),
+    issues: Number(r.issues ?? 0),
+  }]));
   return {
     orgCount,
     hasMoreRecords: page.hasMore,
