@@ -145,8 +145,22 @@ describe('app.getOrganizations', () => {
     const listed = (await get('app.getOrganizations', org.token, { timeFilter: 'all' })).body.msg.organizationDetails
       .find((r: { orgId: string }) => r.orgId === 'cust-0').integratedAccounts;
     expect(listed.map((a: { integrationId: string }) => a.integrationId)).toEqual([newer.id, expect.any(String), older.id]);
-    expect(listed[0]).toEqual({ integrationId: newer.id, appId: 'hubspot', appLabel: 'HubSpot', appLogo: expect.stringMatching(/^data:image\/svg\+xml/), category: 'CRM', integrationState: 'Deactivated' });
+    const logoUrl = `${t.engine.config.publicUrl}/api/app.uploads/app-hubspot.svg`;
+    expect(listed[0]).toEqual({ integrationId: newer.id, appId: 'hubspot', appLabel: 'HubSpot', appLogo: logoUrl, category: 'CRM', integrationState: 'Deactivated' });
     expect(listed[2]).toMatchObject({ appId: 'greenhouse', category: 'ATS', integrationState: 'Error' });
+  });
+
+  it("links each app's logo, served by the engine as the catalog holds it, instead of embedding it on every row", async () => {
+    const accounts = (await get('app.getIntegrationAccounts', org.token, {})).body.msg.organizationDetails as { appId: string; appLogo: string }[];
+    expect(accounts.length).toBeGreaterThan(0);
+    for (const a of accounts) expect(a.appLogo).toBe(`${t.engine.config.publicUrl}/api/app.uploads/app-${a.appId}.svg`);
+    const catalog = await t.engine.db.selectFrom('apps').select('logo').where('id', '=', accounts[0]!.appId).executeTakeFirstOrThrow();
+    const served = await t.engine.app.inject({ method: 'GET', url: `/api/app.uploads/app-${accounts[0]!.appId}.svg` });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers).toMatchObject({ 'content-type': 'image/svg+xml', 'x-content-type-options': 'nosniff', 'cache-control': 'public, max-age=86400' });
+    expect(served.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(`data:image/svg+xml;base64,${served.rawPayload.toString('base64')}`).toBe(catalog.logo);
+    expect((await t.engine.app.inject({ method: 'GET', url: '/api/app.uploads/app-no-such-app.svg' })).statusCode).toBe(404);
   });
 
   it('answers 400 to a cursor that does not decode or belongs to another list', async () => {

@@ -2,6 +2,7 @@ import { type Kysely, type SelectQueryBuilder, sql, type Transaction } from 'kys
 import type { Database, Row } from '../db/schema.ts';
 import type { MsgOf } from '../handlers/types.ts';
 import { memoReference } from './referenceMemo.ts';
+import { appLogoKey, uploadUrl } from '../services/uploads.ts';
 import { watchedCacheOf } from '../db/watchedCache.ts';
 
 // Integrated accounts as the accounts screen, its filters and the account actions read them.
@@ -41,6 +42,16 @@ const FREQUENCY_UNITS = ['minutes', 'hours', 'days'] as const;
 export const logoUrl = (logo: string | null | undefined): string | undefined =>
   logo && /^[a-z][a-z0-9+.-]*:/i.test(logo) ? logo : undefined;
 
+/**
+ * An app's logo as the lists send it: a catalog logo stored as a data: URI becomes the engine's
+ * URL of it (app.uploads/app-<appId>.svg), so a page of accounts carries short links the browser
+ * fetches once and caches, not the same image on every row; any other URL is sent as stored.
+ */
+export function appLogoUrl(publicUrl: string, appId: string, logo: string | null | undefined): string | undefined {
+  if (logo?.startsWith('data:')) return uploadUrl(publicUrl, appLogoKey(appId));
+  return logoUrl(logo);
+}
+
 /** Labels an account row shows that live in the catalog: category labels and app logos. */
 export interface CatalogLabels {
   categoryLabels: Map<string, string>;
@@ -66,7 +77,7 @@ export const ACCOUNT_ROW_COLUMNS = [
 ] as const;
 type AccountListRow = Pick<Row<'integrated_accounts'>, (typeof ACCOUNT_ROW_COLUMNS)[number]>;
 
-export function toAccountRow(row: AccountListRow, labels: CatalogLabels): AccountRow {
+export function toAccountRow(row: AccountListRow, labels: CatalogLabels, publicUrl: string): AccountRow {
   const custom = row.sync_frequency === 'custom';
   const unit = FREQUENCY_UNITS.find((u) => u === row.frequency_unit) ?? null;
   return {
@@ -76,7 +87,7 @@ export function toAccountRow(row: AccountListRow, labels: CatalogLabels): Accoun
     appId: row.app_id,
     appIdValue: row.app_id,
     appLabel: row.app_label,
-    appLogo: logoUrl(labels.appLogos.get(row.app_id)) ?? null,
+    appLogo: appLogoUrl(publicUrl, row.app_id, labels.appLogos.get(row.app_id)) ?? null,
     category: labels.categoryLabels.get(row.category) ?? row.category,
     categoryValue: row.category as Category,
     integrationState: row.integration_state as IntegrationState,

@@ -23,6 +23,17 @@ export function uploadKey(fileName: string): string {
 
 export const uploadUrl = (publicUrl: string, key: string) => `${publicUrl}/api/app.uploads/${encodeURIComponent(key)}`;
 
+/** The catalog's app logos are served under app-<appId>.svg (user keys start with upl_). */
+export const appLogoKey = (appId: string) => `app-${appId}.svg`;
+export const appIdOfLogoKey = (key: string): string | undefined => /^app-(.+)\.svg$/.exec(key)?.[1];
+
+/** The svg of a data: URI logo (base64 or percent-encoded); undefined for anything else. */
+export function svgOfDataUri(uri: string): Buffer | undefined {
+  const match = /^data:image\/svg\+xml(;base64)?,(.*)$/s.exec(uri);
+  if (!match) return undefined;
+  return match[1] ? Buffer.from(match[2]!, 'base64') : Buffer.from(decodeURIComponent(match[2]!));
+}
+
 export const uploadSignature = (key: string, orgId: string, expires: number, secret: string) => sign({ k: key, o: orgId, e: expires }, secret);
 
 /** True when the signature was issued for this key, organisation and expiry. */

@@ -1560,8 +1560,10 @@ export interface paths {
         };
         /**
          * The stored logo
-         * @description Serves an uploaded logo (the url of app.uploads/{key} and orgLogo.url of app.customUiDetails), and the
-         *     platform's default logo under the key default-logo.svg (orgLogo.defaultUrl). Public, so the dashboard
+         * @description Serves an uploaded logo (the url of app.uploads/{key} and orgLogo.url of app.customUiDetails), the
+         *     platform's default logo under the key default-logo.svg (orgLogo.defaultUrl), and the catalog's app
+         *     logos under app-<appId>.svg (the appLogo links of the account and organization lists, so a page carries
+         *     a link the browser caches rather than the image on every row). Public, so the dashboard
          *     and the auth component can show it in an img tag; keys are unguessable. Served as image/svg+xml with a
          *     Content-Security-Policy that forbids scripts and a nosniff header. A key that is unknown or not yet
          *     uploaded answers 404.
@@ -11539,7 +11541,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The upload key, or default-logo.svg. */
+                /** @description The upload key, default-logo.svg, or app-<appId>.svg. */
                 key: string;
             };
             cookie?: never;

@@ -3183,7 +3183,7 @@ export const engineDocument = {
       "get": {
         "operationId": "appUploadsKey",
         "summary": "The stored logo",
-        "description": "Serves an uploaded logo (the url of app.uploads/{key} and orgLogo.url of app.customUiDetails), and the\nplatform's default logo under the key default-logo.svg (orgLogo.defaultUrl). Public, so the dashboard\nand the auth component can show it in an img tag; keys are unguessable. Served as image/svg+xml with a\nContent-Security-Policy that forbids scripts and a nosniff header. A key that is unknown or not yet\nuploaded answers 404.\n",
+        "description": "Serves an uploaded logo (the url of app.uploads/{key} and orgLogo.url of app.customUiDetails), the\nplatform's default logo under the key default-logo.svg (orgLogo.defaultUrl), and the catalog's app\nlogos under app-<appId>.svg (the appLogo links of the account and organization lists, so a page carries\na link the browser caches rather than the image on every row). Public, so the dashboard\nand the auth component can show it in an img tag; keys are unguessable. Served as image/svg+xml with a\nContent-Security-Policy that forbids scripts and a nosniff header. A key that is unknown or not yet\nuploaded answers 404.\n",
         "tags": [
           "personalisation"
         ],
@@ -3194,7 +3194,7 @@ export const engineDocument = {
             "name": "key",
             "in": "path",
             "required": true,
-            "description": "The upload key, or default-logo.svg.",
+            "description": "The upload key, default-logo.svg, or app-<appId>.svg.",
             "schema": {
               "type": "string",
               "maxLength": 200,

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { defineHandler } from '../types.ts';
 import { forbidden } from '../../errors.ts';
 import { servedOrganizations } from '../../repositories/endCustomerOrgs.ts';
-import { type Category, catalogLabels, enabledCategories, logoUrl, syncTypesOf } from '../../repositories/integratedAccounts.ts';
+import { type Category, catalogLabels, enabledCategories, appLogoUrl, syncTypesOf } from '../../repositories/integratedAccounts.ts';
 
 type Choice = { value: string; label: string; logo?: string; category?: Category; count?: number };
 type PageId = 'organizations' | 'accounts' | 'syncs' | 'logs' | 'issues';
@@ -30,7 +30,7 @@ const byLabel = (a: Choice, b: Choice) => a.label.localeCompare(b.label) || a.va
 
 // Filter choices that are data (apps, organisations, accounts), of the caller's organisation
 // only. Billing contacts reach only the log routes, so only the logs page's choices.
-export const appFiltersMetadata = defineHandler('appFiltersMetadata', async ({ query }, { db, caller }) => {
+export const appFiltersMetadata = defineHandler('appFiltersMetadata', async ({ query }, { db, caller, config }) => {
   if (caller.kind !== 'session') throw forbidden();
   const pageId = query.pageId as PageId;
   if (caller.role === 'billingcontact' && pageId !== 'logs') throw forbidden('Your role (billingcontact) cannot do this');
@@ -50,7 +50,7 @@ export const appFiltersMetadata = defineHandler('appFiltersMetadata', async ({ q
       .execute();
     const labels = await catalogLabels(db);
     out.apps = apps.map((a) => {
-      const logo = logoUrl(labels.appLogos.get(a.app_id));
+      const logo = appLogoUrl(config.publicUrl, a.app_id, labels.appLogos.get(a.app_id));
       return { value: a.app_id, label: a.app_label, ...(logo ? { logo } : {}), category: a.category as Category, count: Number(a.count) };
     }).sort(byLabel);
   }

@@ -16,7 +16,7 @@ import { pageByNumber } from '../../repositories/listPaging.ts';
 // The accounts screen: one keyset page of accounts newest first, the total and the pie chart
 // under the same filters (the chart without the category filter, the total from the same counts), and the organisation's enabled
 // categories and sync types for the filter bar and the magic-link form.
-export const appGetIntegrationAccounts = defineHandler('appGetIntegrationAccounts', async ({ query }, { db, caller, clock }) => {
+export const appGetIntegrationAccounts = defineHandler('appGetIntegrationAccounts', async ({ query }, { db, caller, clock, config }) => {
   if (caller.kind !== 'session') throw forbidden();
   const orgId = caller.orgId;
   // An end beyond now is read as now; without an end nothing bounds the range from above.
@@ -49,7 +49,7 @@ export const appGetIntegrationAccounts = defineHandler('appGetIntegrationAccount
     .reduce((sum, r) => sum + r.count, 0);
   return {
     integrationCount: total,
-    organizationDetails: page.items.map((row) => toAccountRow(row, labels)),
+    organizationDetails: page.items.map((row) => toAccountRow(row, labels, config.publicUrl)),
     categoryDetails: toCategoryCounts(byCategory),
     categoryList,
     syncTypes,

@@ -1,12 +1,12 @@
 import { defineHandler } from '../types.ts';
 import { forbidden, notFound } from '../../errors.ts';
-import { type Category, catalogLabels, type IntegrationState, logoUrl } from '../../repositories/integratedAccounts.ts';
+import { type Category, catalogLabels, type IntegrationState, appLogoUrl } from '../../repositories/integratedAccounts.ts';
 import { startOfUtcDay, timeFilterStart } from '../../repositories/listPaging.ts';
 import { usageByIntegration } from '../../repositories/usage.ts';
 
 // The integrations of one end-customer organisation. An organisation has a handful of accounts,
 // so the list is whole (no paging) and sorted in memory by the period's API calls.
-export const appGetIntegrationsOfOrg = defineHandler('appGetIntegrationsOfOrg', async ({ query }, { db, caller, clock }) => {
+export const appGetIntegrationsOfOrg = defineHandler('appGetIntegrationsOfOrg', async ({ query }, { db, caller, clock, config }) => {
   if (caller.kind !== 'session') throw forbidden();
   const orgId = caller.orgId;
   const start = timeFilterStart(query.timeFilter, clock.now());
@@ -25,7 +25,7 @@ export const appGetIntegrationsOfOrg = defineHandler('appGetIntegrationsOfOrg', 
   if (accounts.length === 0) throw notFound('Organization not found');
   const rows = accounts.map((a) => {
     const counters = usage.get(a.id);
-    const appLogo = logoUrl(labels.appLogos.get(a.app_id));
+    const appLogo = appLogoUrl(config.publicUrl, a.app_id, labels.appLogos.get(a.app_id));
     return {
       organization: a.origin_org_name,
       appId: a.app_id,

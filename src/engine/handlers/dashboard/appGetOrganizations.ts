@@ -1,7 +1,7 @@
 import { defineHandler } from '../types.ts';
 import { forbidden } from '../../errors.ts';
 import { countServedOrganizations, servedCount, servedOrganizations } from '../../repositories/endCustomerOrgs.ts';
-import { type Category, catalogLabels, type IntegrationState, logoUrl } from '../../repositories/integratedAccounts.ts';
+import { type Category, catalogLabels, type IntegrationState, appLogoUrl } from '../../repositories/integratedAccounts.ts';
 import { pageByNumber, startOfUtcDay, timeFilterStart } from '../../repositories/listPaging.ts';
 import { usageByOriginOrg } from '../../repositories/usage.ts';
 
@@ -9,7 +9,7 @@ import { usageByOriginOrg } from '../../repositories/usage.ts';
 // end_customer_orgs (org_id, created_at, id). Counters of the page's rows are the trigger-kept
 // all-time totals, or for a period sums of usage_daily on (org_id, origin_org_id, day); their
 // accounts one index range on (org_id, origin_org_id).
-export const appGetOrganizations = defineHandler('appGetOrganizations', async ({ query }, { db, caller, clock }) => {
+export const appGetOrganizations = defineHandler('appGetOrganizations', async ({ query }, { db, caller, clock, config }) => {
   if (caller.kind !== 'session') throw forbidden();
   const orgId = caller.orgId;
   const start = timeFilterStart(query.timeFilter, clock.now());
@@ -55,7 +55,7 @@ export const appGetOrganizations = defineHandler('appGetOrganizations', async ({
         organization: row.origin_org_name,
         orgId: row.origin_org_id,
         integratedAccounts: accounts.filter((a) => a.origin_org_id === row.origin_org_id).map((a) => {
-          const appLogo = logoUrl(labels.appLogos.get(a.app_id));
+          const appLogo = appLogoUrl(config.publicUrl, a.app_id, labels.appLogos.get(a.app_id));
           return {
             integrationId: a.id,
             appId: a.app_id,
