@@ -164,6 +164,15 @@ describe('app.dashboard/syncRecords', () => {
     expect(first).toEqual({ auditId: 'aud_beta_22', eventType: 'record.new', dispatchedAt: t.clock.now() - HOUR + 7 * MINUTE, consumedAt: t.clock.now(), models: [{ label: 'Employee Profile', value: 'employee_profile' }] });
   });
 
+  it("lists a record stamped up to a day before its run's start (clock skew), from the partitions the run can have records in", async () => {
+    const now = t.clock.now();
+    const skewed = { run_id: runId, job_id: jobId, org_id: org.orgId, audit_id: 'aud_skewed', event_type: 'record.new', dispatched_at: now - HOUR - 20 * HOUR, consumed_at: null, models_json: '[]' };
+    await addRows(t.engine.db, 'sync_records', [skewed]);
+    const all = (await records({ limit: 100 })).body.msg.items.map((r: { auditId: string }) => r.auditId);
+    expect(all).toHaveLength(24);
+    expect(all.at(-1)).toBe('aud_skewed');
+  });
+
   it('searches audit ids by prefix, case-insensitive, from 3 characters', async () => {
     const count = async (search: string) => (await records({ limit: 100 }, search)).body.msg.items.length;
     expect(await count('aud_alpha')).toBe(12);
