@@ -83,7 +83,7 @@ export async function loginViaMailbox(baseUrl: string, email: string): Promise<s
  * an AES-GCM key, non-extractable, in IndexedDB 'dashboard-session' / 'keys' / 'session-key', and
  * the encrypted session JSON under localStorage[SESSION_STORAGE_KEY] as {v, iv, data} in base64.
  */
-export async function injectSession(page: Page, token: string, uiVersion: string | null): Promise<void> {
+async function injectSession(page: Page, token: string, uiVersion: string | null): Promise<void> {
   const state = { token, isLoggedIn: true, isFirstLogin: false, onBoardingCompleted: true, uiVersion };
   // A string, not a function: tsx's name helpers would not exist in the page.
   await page.evaluate(`(async () => {

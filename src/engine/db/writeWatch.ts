@@ -12,12 +12,11 @@ const RAW_WRITE = /\b(insert|update|delete|merge|truncate|alter|drop)\b/i;
 export class WriteWatch implements KyselyPlugin {
   private readonly listeners = new Map<string, Set<() => void>>();
 
-  /** Calls onWrite whenever a statement writes `table`; returns the function that stops it. */
-  watch(table: string, onWrite: () => void): () => void {
+  /** Calls onWrite, for the life of the handle, whenever a statement writes `table`. */
+  watch(table: string, onWrite: () => void): void {
     let set = this.listeners.get(table);
     if (!set) this.listeners.set(table, (set = new Set()));
     set.add(onWrite);
-    return () => set.delete(onWrite);
   }
 
   transformQuery({ node }: PluginTransformQueryArgs): RootOperationNode {

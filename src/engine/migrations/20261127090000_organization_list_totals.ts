@@ -5,8 +5,8 @@ import { isPostgres } from './helpers.ts';
 /*
  * The organizations list in a few index lookups per page:
  * - usage_totals: all-time sums of usage_daily per (organisation, end customer, integration),
- *   kept by triggers. The 'all' time filter and an organisation's integrations read them instead
- *   of summing every day of every end customer on the page (thousands of index entries).
+ *   kept by triggers. An organisation's integrations under the 'all' filter read them instead of
+ *   summing every day (the organizations list itself reads 20261127100000's per-customer sums).
  * - served_organization_counts: end customers with at least one account per organisation, kept by
  *   triggers on end_customer_account_counts, so the list's total is one row, not a count of every
  *   end customer.

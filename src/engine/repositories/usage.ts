@@ -41,35 +41,34 @@ export async function orgUsage(db: Db, orgId: string, fromDay?: number): Promise
   return row ? toCounters(row) : { ...ZERO };
 }
 
-/** The counter rows to sum from fromDay on: days of usage_daily, or the all-time usage_totals without it. */
-function usageSince(db: Db, fromDay: number | undefined) {
-  // Both tables have the key and counter columns the callers read; only usage_daily has days.
-  if (fromDay === undefined) return db.selectFrom('usage_totals') as unknown as ReturnType<typeof dailyUsage>;
-  return dailyUsage(db).where('day', '>=', fromDay);
-}
-const dailyUsage = (db: Db) => db.selectFrom('usage_daily');
-
 /**
- * Counters per end-customer organisation, for one page of the organizations list. All time is read
- * from the trigger-kept usage_totals (a few rows per end customer); a period sums its days.
+ * Counters per end-customer organisation from fromDay on, for one page of the organizations list
+ * under a period (all time comes with the page from end_customer_usage_totals).
  */
-export async function usageByOriginOrg(db: Db, orgId: string, originOrgIds: string[], fromDay?: number): Promise<Map<string, UsageCounters>> {
+export async function usageByOriginOrg(db: Db, orgId: string, originOrgIds: string[], fromDay: number): Promise<Map<string, UsageCounters>> {
   if (originOrgIds.length === 0) return new Map();
-  const rows = await usageSince(db, fromDay)
+  const rows = await db
+    .selectFrom('usage_daily')
     .select(['origin_org_id', sums.apiCalls.as('apiCalls'), sums.eventsEmitted.as('eventsEmitted'), sums.eventsConsumed.as('eventsConsumed'), sums.issues.as('issues')])
     .where('org_id', '=', orgId)
     .where('origin_org_id', 'in', originOrgIds)
+    .where('day', '>=', fromDay)
     .groupBy('origin_org_id')
     .execute();
   return new Map(rows.map((r) => [r.origin_org_id, toCounters(r)]));
 }
 
-/** Counters per integration of one end-customer organisation (all time from usage_totals). */
+/**
+ * Counters per integration of one end-customer organisation: all time from the trigger-kept
+ * usage_totals (one row per integration), a period summed from usage_daily.
+ */
 export async function usageByIntegration(db: Db, orgId: string, originOrgId: string, fromDay?: number): Promise<Map<string, UsageCounters>> {
-  const rows = await usageSince(db, fromDay)
+  const rows = await db
+    .selectFrom(fromDay === undefined ? 'usage_totals' : 'usage_daily')
     .select(['integration_id', sums.apiCalls.as('apiCalls'), sums.eventsEmitted.as('eventsEmitted'), sums.eventsConsumed.as('eventsConsumed'), sums.issues.as('issues')])
     .where('org_id', '=', orgId)
     .where('origin_org_id', '=', originOrgId)
+    .$if(fromDay !== undefined, (q) => q.where(sql.ref('day'), '>=', fromDay!))
     .groupBy('integration_id')
     .execute();
   return new Map(rows.map((r) => [r.integration_id, toCounters(r)]));
