@@ -8,7 +8,20 @@ import pg from 'pg';
 // control stay unnamed: a schema change must not meet a statement prepared before it.
 const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
 
-const statementName = (text: string) => `k_${createHash('sha1').update(text).digest('base64url')}`;
+// Named once per query text: hashing the text on every call cost more than the lookup. Query
+// texts are the handlers' shapes (values stay parameters), so the map stays small; it is
+// emptied if it ever grows past MAX_NAMES.
+const MAX_NAMES = 5000;
+const names = new Map<string, string>();
+function statementName(text: string): string {
+  let name = names.get(text);
+  if (name === undefined) {
+    if (names.size >= MAX_NAMES) names.clear();
+    name = `k_${createHash('sha1').update(text).digest('base64url')}`;
+    names.set(text, name);
+  }
+  return name;
+}
 
 export class PreparedStatementClient extends pg.Client {
   // pg's query() has many overloads; Kysely only calls query(text, values).
