@@ -5,6 +5,7 @@ import { resolveSession } from '../../src/engine/services/sessions.ts';
 import { hashToken } from '../../src/engine/services/tokens.ts';
 import { signUp, startTestEngine, type TestEngine } from '../support/engineHarness.ts';
 import { addTeammate, whoIs } from '../support/orgMembers.ts';
+import { addAccount } from '../support/dataFixtures.ts';
 
 let t: TestEngine;
 beforeAll(async () => {
@@ -12,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-describe('caches emptied by writes (sessions, enabled categories)', () => {
+describe('caches emptied by writes (sessions, enabled categories, accounts per category)', () => {
   it('reads a session once for the calls of a second, then again', async () => {
     const token = await signUp(t, 'cache@acme.test');
     watchedCacheOf(t.engine.db, 'sessions', ['sessions', 'users'])!.clear();
@@ -76,6 +77,28 @@ describe('caches emptied by writes (sessions, enabled categories)', () => {
     await t.engine.db.insertInto('getting_started').values({ org_id: orgId, flow: 'web', category: next, enabled: 1, last_modified: now, created_at: now })
       .onConflict((oc) => oc.columns(['org_id', 'flow', 'category']).doUpdateSet({ enabled: 1 })).execute();
     expect(await categories()).toContain(next);
+  });
+
+  it("counts the accounts screen's categories once for the calls of a second, and again after an account is written", async () => {
+    const admin = await signUp(t, 'counts@acme.test');
+    const { orgId } = await whoIs(t, admin);
+    const screen = async (query: Record<string, string> = {}) => (await t.call('GET', '/api/app.getIntegrationAccounts', { token: admin, query })).body.msg;
+    const countReads = vi.spyOn(t.engine.db, 'selectFrom');
+    const reads = () => countReads.mock.calls.filter(([table]) => table === 'integrated_account_counts').length;
+    try {
+      expect((await screen()).integrationCount).toBe(0);
+      await screen();
+      expect(reads()).toBe(1);
+      const account = await addAccount(t.engine.db, orgId, { created_at: t.clock.now(), category: 'CRM', integration_state: 'Error' });
+      expect(await screen()).toMatchObject({ integrationCount: 1, categoryDetails: { CRM: 1 } });
+      expect((await screen({ integrationState: 'error' })).integrationCount).toBe(1);
+      expect(reads()).toBe(3);
+      await t.engine.db.updateTable('integrated_accounts').set({ integration_state: 'Success' }).where('id', '=', account.id).execute();
+      expect((await screen({ integrationState: 'error' })).integrationCount).toBe(0);
+      expect((await screen({ integrationState: 'success' })).integrationCount).toBe(1);
+    } finally {
+      countReads.mockRestore();
+    }
   });
 
   it('applies sign-out and a role change to the very next call', async () => {

@@ -142,28 +142,41 @@ export function applyAccountFilters<O>(
 /**
  * Accounts per category under every filter but the category one (the pie chart; the total is a
  * slice or the sum). Filters by state alone read the trigger-kept counts table (one row per
- * category and state); app, end-customer and date filters count their own index range.
+ * category and state), kept per process until integrated_accounts is written (db/watchedCache.ts);
+ * app, end-customer and date filters count their own index range.
  */
 export async function accountsPerCategory(
   db: Db,
   orgId: string,
   filters: AccountFilters,
   options: { excludeStates?: IntegrationState[] } = {},
-): Promise<{ category: string; count: number }[]> {
-  const state = filters.state && filters.state !== 'all' ? STATE_BY_FILTER[filters.state] : undefined;
-  const excluded = options.excludeStates ?? [];
+): Promise<CategoryCount[]> {
   const narrowed = filters.appId !== undefined || filters.originOrgId !== undefined || filters.from !== undefined || filters.to !== undefined;
-  const rows = narrowed
-    ? await applyAccountFilters(db.selectFrom('integrated_accounts').select(['category', sql<number>`count(*)`.as('count')]), orgId, filters, { category: false })
-      .$if(excluded.length > 0, (q) => q.where('integration_state', 'not in', excluded))
-      .groupBy('category').execute()
-    : await db.selectFrom('integrated_account_counts').select(['category', sql<number>`sum(count)`.as('count')])
-      .where('org_id', '=', orgId)
-      .$if(state !== undefined, (q) => q.where('integration_state', '=', state!))
+  if (narrowed) {
+    const excluded = options.excludeStates ?? [];
+    const rows = await applyAccountFilters(db.selectFrom('integrated_accounts').select(['category', sql<number>`count(*)`.as('count')]), orgId, filters, { category: false })
       .$if(excluded.length > 0, (q) => q.where('integration_state', 'not in', excluded))
       .groupBy('category').execute();
-  return rows.map((r) => ({ category: r.category, count: Number(r.count) })).filter((r) => r.count > 0);
+    return toCounts(rows);
+  }
+  const state = filters.state && filters.state !== 'all' ? STATE_BY_FILTER[filters.state] : undefined;
+  const cache = watchedCacheOf<CategoryCount[]>(db, 'accountsPerCategory', ['integrated_accounts', 'integrated_account_counts']);
+  const read = () => countedPerCategory(db, orgId, state, options.excludeStates ?? []);
+  return cache ? cache.read(`${orgId} ${state ?? ''} ${options.excludeStates?.join(',') ?? ''}`, read) : read();
 }
+
+type CategoryCount = { category: string; count: number };
+
+async function countedPerCategory(db: Db, orgId: string, state: IntegrationState | undefined, excluded: IntegrationState[]): Promise<CategoryCount[]> {
+  return toCounts(await db.selectFrom('integrated_account_counts').select(['category', sql<number>`sum(count)`.as('count')])
+    .where('org_id', '=', orgId)
+    .$if(state !== undefined, (q) => q.where('integration_state', '=', state!))
+    .$if(excluded.length > 0, (q) => q.where('integration_state', 'not in', excluded))
+    .groupBy('category').execute());
+}
+
+const toCounts = (rows: { category: string; count: number | string | bigint }[]): CategoryCount[] =>
+  rows.map((r) => ({ category: r.category, count: Number(r.count) })).filter((r) => r.count > 0);
 
 /** Accounts per category as the pie charts show them (only categories with accounts). */
 export function toCategoryCounts(rows: { category: string; count: number | string | bigint }[]): Partial<Record<Category, number>> {
