@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { isPostgres } from '../../src/engine/db/partitions.ts';
 import { startTestEngine, type TestEngine } from '../support/engineHarness.ts';
 import {
   addAccount, addRows, collectPages, DAY, demoAdmin, enableCategory, HOUR, issue, newOrg, type OrgSession, userWithRole,
@@ -148,6 +149,18 @@ describe('app.getOrganizations', () => {
     const logoUrl = `${t.engine.config.publicUrl}/api/app.uploads/app-hubspot.svg`;
     expect(listed[0]).toEqual({ integrationId: newer.id, appId: 'hubspot', appLabel: 'HubSpot', appLogo: logoUrl, category: 'CRM', integrationState: 'Deactivated' });
     expect(listed[2]).toMatchObject({ appId: 'greenhouse', category: 'ATS', integrationState: 'Error' });
+  });
+
+  it('reads a page with its accounts in one statement on PostgreSQL (a round trip each), in two on SQLite', async () => {
+    await get('app.getOrganizations', org.token);
+    const statements = vi.spyOn(t.engine.db.getExecutor(), 'executeQuery');
+    try {
+      const res = await get('app.getOrganizations', org.token);
+      expect(res.body.msg.organizationDetails.every((r: { integratedAccounts: unknown[] }) => r.integratedAccounts.length === 1)).toBe(true);
+      expect(statements).toHaveBeenCalledTimes(isPostgres(t.engine.db) ? 1 : 2);
+    } finally {
+      statements.mockRestore();
+    }
   });
 
   it("links each app's logo, served by the engine as the catalog holds it, instead of embedding it on every row", async () => {
