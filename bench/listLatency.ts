@@ -8,6 +8,7 @@ import { DEMO_ADMIN_EMAIL } from '../src/engine/seed/index.ts';
 import { createSession } from '../src/engine/services/sessions.ts';
 import { measureFirstRow, type FirstRowResult } from './firstRow.ts';
 import { type Api, listCases, type ListCase } from './listCases.ts';
+import { type CpuPerRequest, startCpuCount } from './processCpu.ts';
 
 // Latency of the data screens' list calls at 10 concurrent connections on a database seeded by
 // `npm run seed` (bench/measure.sh), then the time to the first row of /dashboard/logs in
@@ -21,7 +22,7 @@ const WARM_UP = Number(process.env.BENCH_WARM_UP ?? 2000);
 /** BENCH_ONLY=<regex> measures only the matching cases and skips the browser (for profiling one call). */
 const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : undefined;
 
-export interface CaseResult { name: string; depth: number; p50: number; p99: number; requests: number }
+export interface CaseResult { name: string; depth: number; p50: number; p99: number; requests: number; cpu?: CpuPerRequest }
 export interface BenchRun {
   label: string;
   rows: number;
@@ -42,29 +43,41 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
-/** Runs a case REQUESTS times from CONCURRENCY workers after a warm-up; returns its percentiles in ms. */
-async function measure({ name, depth, call, baseline }: ListCase): Promise<CaseResult> {
+/** Calls `call` `count` times from CONCURRENCY workers at once, reporting each call's time. */
+async function concurrently(call: () => Promise<unknown>, count: number, onEach?: (ms: number) => void): Promise<void> {
+  let next = 0;
+  await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
+    while (next < count) {
+      next += 1;
+      const start = performance.now();
+      await call();
+      onEach?.(performance.now() - start);
+    }
+  }));
+}
+
+/**
+ * Warms the engine up as a long-running one is: every case WARM_UP times, from every connection at
+ * once, so V8 has optimised the shared paths and sized its heap, and each pooled database
+ * connection has planned its statements. Otherwise the first case measured pays for that.
+ */
+async function warmUp(cases: ListCase[]): Promise<void> {
+  for (const { call, baseline } of cases) if (!baseline) await concurrently(call, WARM_UP);
+}
+
+/** Runs a case REQUESTS times from CONCURRENCY workers after its own warm-up; returns its percentiles in ms. */
+async function measure({ name, depth, call, baseline }: ListCase, enginePid: number | undefined): Promise<CaseResult> {
   const total = baseline ? Math.min(REQUESTS, 60) : REQUESTS;
-  // Warm-up from every connection at once, so V8 has optimised the hot paths and each pooled
-  // database connection has planned its statements, as in a long-running engine; a deep OFFSET
-  // page is slow either way.
-  const concurrently = async (count: number, onEach?: (ms: number) => void) => {
-    let next = 0;
-    await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
-      while (next < count) {
-        next += 1;
-        const start = performance.now();
-        await call();
-        onEach?.(performance.now() - start);
-      }
-    }));
-  };
-  await concurrently(baseline ? 2 : WARM_UP);
+  // A deep OFFSET page is slow either way: two calls warm it.
+  await concurrently(call, baseline ? 2 : WARM_UP);
   const times: number[] = [];
-  await concurrently(total, (ms) => times.push(ms));
+  const cpuSince = startCpuCount(enginePid, label === 'postgres');
+  await concurrently(call, total, (ms) => times.push(ms));
+  const cpu = cpuSince(total);
   times.sort((a, b) => a - b);
-  const result = { name, depth, p50: percentile(times, 50), p99: percentile(times, 99), requests: times.length };
-  console.log(`${label} ${name} @${depth}: p50 ${result.p50.toFixed(2)} ms, p99 ${result.p99.toFixed(2)} ms`);
+  const result = { name, depth, p50: percentile(times, 50), p99: percentile(times, 99), requests: times.length, cpu };
+  const cpuNote = cpu ? `; CPU per request: engine ${cpu.engineMs.toFixed(3)} ms, PostgreSQL ${cpu.postgresMs.toFixed(3)} ms` : '';
+  console.log(`${label} ${name} @${depth}: p50 ${result.p50.toFixed(2)} ms, p99 ${result.p99.toFixed(2)} ms${cpuNote}`);
   return result;
 }
 
@@ -117,9 +130,9 @@ async function main() {
       req.end(payload);
     });
     const results: CaseResult[] = [];
-    for (const listCase of await listCases(db, api, admin.org_id, apiLogRows)) {
-      if (!ONLY || ONLY.test(listCase.name)) results.push(await measure(listCase));
-    }
+    const cases = (await listCases(db, api, admin.org_id, apiLogRows)).filter((c) => !ONLY || ONLY.test(c.name));
+    await warmUp(cases);
+    for (const listCase of cases) results.push(await measure(listCase, engine.pid));
     const firstRow = ONLY ? undefined : await measureFirstRow({ baseUrl: base, token, runs: 7 });
     if (firstRow) console.log(`${label} first row of ${firstRow.path}: median ${firstRow.medianMs.toFixed(0)} ms (runs ${firstRow.runsMs.map((ms) => ms.toFixed(0)).join(', ')})`);
     const run: BenchRun = { label, rows: apiLogRows, seedSeconds: Number(process.env.BENCH_SEED_SECONDS ?? 0), concurrency: CONCURRENCY, results, firstRow };
