@@ -1,10 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, type LogConfig, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, type LogConfig, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 import { withStatementCache } from './statementCache.ts';
+import { EngineSqliteDialect } from './sqliteDialect.ts';
 import { PreparedStatementClient } from './pgPreparedClient.ts';
 import { registerWriteWatch, WriteWatch } from './writeWatch.ts';
 
@@ -62,7 +63,7 @@ function createSqlite(file: string, options: CreateDatabaseOptions): Kysely<Data
   sqlite.pragma('foreign_keys = ON');
   // Wait for a competing writer (seed, a second process) instead of failing with SQLITE_BUSY.
   sqlite.pragma('busy_timeout = 5000');
-  return watched(new SqliteDialect({ database: withStatementCache(sqlite) }), options);
+  return watched(new EngineSqliteDialect({ database: withStatementCache(sqlite) }), options);
 }
 
 function createPostgres(url: string, options: CreateDatabaseOptions): Kysely<Database> {
@@ -85,7 +86,7 @@ function createPostgres(url: string, options: CreateDatabaseOptions): Kysely<Dat
 }
 
 /** A Kysely on the dialect whose writes in-process caches can watch (writeWatch.ts). */
-function watched(dialect: SqliteDialect | PostgresDialect, options: CreateDatabaseOptions): Kysely<Database> {
+function watched(dialect: EngineSqliteDialect | PostgresDialect, options: CreateDatabaseOptions): Kysely<Database> {
   const watch = new WriteWatch();
   const db = new Kysely<Database>({ dialect, log: options.log, plugins: [watch] });
   registerWriteWatch(db, watch);
