@@ -15,7 +15,7 @@ export const appGetLogsDataV2 = defineHandler('appGetLogsDataV2', async ({ body 
   if (caller.kind !== 'session') throw forbidden();
   const now = clock.now();
   const since = now - (body.timestamp ?? DEFAULT_LOG_PERIOD_MS);
-  const monthly = isPostgres(db) ? { monthlyPartitions: { now } } : {};
+  const monthly = isPostgres(db) ? { monthlyPartitions: { now, since } } : {};
   const { category, originOrgId } = body;
   if (body.isApiLogs !== false) {
     const page = await pageByNumber(
