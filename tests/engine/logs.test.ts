@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { NewRow } from '../../src/engine/db/schema.ts';
-import { startTestEngine, type TestEngine } from '../support/engineHarness.ts';
+import { startTestEngine, statementsOf, type TestEngine } from '../support/engineHarness.ts';
 import { addAccount, addJob, addRows, addRun, apiLog, collectPages, DAY, demoAdmin, HOUR, MINUTE, newOrg, type OrgSession, userWithRole, webhookLog } from '../support/dataFixtures.ts';
 
 // The logs tag: the logs table (both views), its graph, webhook records and native calls. Billing
@@ -174,6 +174,23 @@ describe('webhook records and native calls', () => {
     expect((await post('app.getWebhookRecords', { syncRunId: runId, cursor: 'nope!' })).status).toBe(400);
     const firstOfOne = await post('app.getWebhookRecords', { syncRunId: runId, syncIterationId: 'itr_1', limit: 2 });
     expect((await post('app.getWebhookRecords', { syncRunId: runId, syncIterationId: 'itr_2', cursor: firstOfOne.body.msg.nextCursor })).status).toBe(400);
+  });
+
+  it("reads a page of records with the run's webhook log in one statement; without a log the header comes from the job", async () => {
+    const page = await statementsOf(t, () => post('app.getWebhookRecords', { syncRunId: runId }));
+    expect(page.result.body.msg).toMatchObject({ syncRunId: runId, originOrgName: 'North', appLabel: 'BambooHR' });
+    expect(page.result.body.msg.logs).toHaveLength(10);
+    expect(page.statements).toHaveLength(1);
+
+    const now = t.clock.now();
+    const account = await addAccount(t.engine.db, org.orgId, { created_at: now - DAY, origin_org_id: 'east', origin_org_name: 'East' });
+    const jobId = await addJob(t.engine.db, account, { created_at: now - DAY });
+    const unlogged = await addRun(t.engine.db, { id: jobId, orgId: org.orgId, integrationId: account.id }, now - HOUR);
+    await addRows(t.engine.db, 'webhook_records', [{ org_id: org.orgId, sync_run_id: unlogged, sync_iteration_id: 'itr_9', record_id: 'rec_east', trace_id: 'trc_east',
+      request_ts: now - MINUTE, path: '/hooks', status_code: 200, status_message: 'OK', dispatch_status: 'dispatched' }]);
+    const fromJob = await post('app.getWebhookRecords', { syncRunId: unlogged });
+    expect(fromJob.status, JSON.stringify(fromJob.body)).toBe(200);
+    expect(fromJob.body.msg).toMatchObject({ syncRunId: unlogged, syncJobId: jobId, originOrgName: 'East', integrationId: account.id, logs: [{ recordId: 'rec_east' }] });
   });
 
   it('lists the native calls of a record in the order they were made, found by record or trace id', async () => {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { NewRow } from '../../src/engine/db/schema.ts';
-import { startTestEngine, type TestEngine } from '../support/engineHarness.ts';
+import { startTestEngine, statementsOf, type TestEngine } from '../support/engineHarness.ts';
 import { addAccount, addJob, addRows, addRun, collectPages, DAY, demoAdmin, HOUR, MINUTE, newOrg, type OrgSession, userWithRole } from '../support/dataFixtures.ts';
 
 // The syncs tag: sync jobs, a job's runs within a date range, a run's records with the Audit ID search.
@@ -52,6 +52,15 @@ describe('app.dashboard/syncJobs', () => {
     expect(one.body.msg.totalActiveSyncs).toBe(8);
     expect(one.body.msg.items[0]).toMatchObject({ integrationId: live.id, upcomingSync: t.clock.now() + HOUR, syncFrequency: 'STANDARD', frequencyRate: null, connectorId: null });
     expect((await post('app.dashboard/syncJobs', { integration: paused.id, organization: 'north' })).body.msg.totalActiveSyncs).toBe(0);
+  });
+
+  it('reads an unfiltered page with its total in one statement, and the total alone past the last page', async () => {
+    const page = await statementsOf(t, () => post('app.dashboard/syncJobs', { limit: 5 }));
+    expect(page.result.body.msg.totalActiveSyncs).toBe(12);
+    expect(page.statements).toHaveLength(1);
+    const beyond = await statementsOf(t, () => post('app.dashboard/syncJobs', { limit: 5, pageNo: 4 }));
+    expect(beyond.result.body.msg).toMatchObject({ items: [], totalActiveSyncs: 12, hasMoreRecords: false });
+    expect(beyond.statements).toHaveLength(2);
   });
 
   it('refuses bad cursors, hides other organisations and billing contacts', async () => {
@@ -119,6 +128,24 @@ describe('app.dashboard/syncRuns', () => {
     expect(bad.body.error.msg).toBe('Start date must be before end date');
   });
 
+  it("reads a page with its job's header in one statement, and the header alone only for an empty page", async () => {
+    const page = await statementsOf(t, () => post('app.dashboard/syncRuns', { jobId }));
+    expect(page.result.body.msg).toMatchObject({ jobId, integrationName: 'BambooHR sync', appLabel: 'BambooHR' });
+    expect(page.result.body.msg.items).toHaveLength(10);
+    expect(page.statements).toHaveLength(1);
+    const now = t.clock.now();
+    const empty = await statementsOf(t, () => post('app.dashboard/syncRuns', { jobId, start: now - 400 * DAY, end: now - 300 * DAY }));
+    expect(empty.result.body.msg).toMatchObject({ jobId, integrationName: 'BambooHR sync', items: [], nextCursor: null });
+    expect(empty.statements).toHaveLength(2);
+    // A job of another organisation with runs in the range: the page, filtered by organisation, is
+    // empty, and the header read alone has no row.
+    const other = await newOrg(t, 'prying@else.test');
+    const foreign = await statementsOf(t, () => post('app.dashboard/syncRuns', { jobId }, other.token));
+    expect(foreign.result.status).toBe(404);
+    expect(foreign.result.body.error.msg).toBe('Sync details not found.');
+    expect(foreign.statements).toHaveLength(2);
+  });
+
   it("answers 'Sync details not found.' for unknown or foreign jobs and 400 for another range's cursor", async () => {
     const unknown = await post('app.dashboard/syncRuns', { jobId: 'job_nope' });
     expect(unknown.status).toBe(404);
@@ -183,6 +210,13 @@ describe('app.dashboard/syncRecords', () => {
     expect(await count('zzz')).toBe(0);
     const page = await records({ limit: 2 }, 'aud_alpha');
     expect((await records({ cursor: page.body.msg.nextCursor }, 'aud_beta')).status).toBe(400);
+  });
+
+  it('reads the run with its job in one statement, then the page: the page is bounded by the run\'s start', async () => {
+    const { result, statements } = await statementsOf(t, () => records());
+    expect(result.body.msg).toMatchObject({ syncRunId: runId, jobId, appLabel: 'BambooHR', eventsTriggered: 23 });
+    expect(statements).toHaveLength(2);
+    expect(statements[0]).toMatch(/from "sync_jobs" as "j" inner join "integrated_accounts" as "a" .* inner join "sync_runs" as "r"/);
   });
 
   it("answers 'Sync details not found.' for a run of another job or organisation", async () => {

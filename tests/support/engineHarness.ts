@@ -1,3 +1,4 @@
+import { vi } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { loadConfig, type EngineConfig } from '../../src/engine/config.ts';
 import { createEngine, type Engine } from '../../src/engine/engine.ts';
@@ -63,4 +64,20 @@ export async function signUp(t: TestEngine, email: string, details: Record<strin
   });
   if (sent.status !== 200) throw new Error(`sendOrgDetails answered ${sent.status}: ${JSON.stringify(sent.body)}`);
   return token;
+}
+
+/**
+ * The SQL statements a call runs, the session lookup left out (a process keeps a session for a
+ * second, so whether it is read again depends on the timing). On PostgreSQL each is a round trip.
+ */
+export async function statementsOf<T>(t: TestEngine, call: () => Promise<T>): Promise<{ result: T; statements: string[] }> {
+  const executor = t.engine.db.getExecutor();
+  const spy = vi.spyOn(executor, 'executeQuery');
+  try {
+    const result = await call();
+    const statements = spy.mock.calls.map(([query]) => query.sql).filter((text) => !/\bfrom "sessions"/.test(text));
+    return { result, statements };
+  } finally {
+    spy.mockRestore();
+  }
 }

@@ -1,11 +1,12 @@
-import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
+import { jsonObjectFrom as sqliteJsonObjectFrom } from 'kysely/helpers/sqlite';
 import { isPostgres } from './partitions.ts';
 
 /*
- * Rows of a correlated subquery carried in one column of the outer row, as a JSON array of
- * positional arrays: a page and the rows that belong to each of its items come back in one
- * statement. On PostgreSQL every statement is a round trip whose socket write and wake-up cost
- * the engine more than the rows do; arrays rather than objects keep the JSON small to build.
+ * Rows of a subquery carried in one column of another statement's rows: a page and the rows that
+ * belong to each of its items (a JSON array of positional arrays, small to build), or a page and
+ * its header row (a JSON object), come back in one statement. On PostgreSQL every statement is a
+ * round trip whose socket write and wake-up cost the engine more than the rows do.
  */
 
 /** The aggregate to select in the subquery: `[[c1, c2, ...], ...]`, `[]` when it has no rows. */
@@ -20,4 +21,15 @@ export function jsonRowArrays(db: Kysely<any>, columns: readonly string[]): RawB
 export function parseJsonRows<Row extends readonly unknown[]>(value: unknown): Row[] {
   if (value === null || value === undefined) return [];
   return (typeof value === 'string' ? JSON.parse(value) : value) as Row[];
+}
+
+/**
+ * A one-row subquery as JSON text of an object keyed by its selections (explicit columns, no
+ * selectAll), to carry in a column of another statement. Text on both dialects, so the engine
+ * parses it once however many rows carry it.
+ */
+export function jsonRowText(db: Kysely<any>, query: SelectQueryBuilder<any, any, any>): RawBuilder<string | null> {
+  return isPostgres(db)
+    ? sql<string | null>`(select to_json(obj)::text from ${query} as obj)`
+    : sqliteJsonObjectFrom(query) as unknown as RawBuilder<string | null>;
 }

@@ -95,10 +95,14 @@ export function toNativeCallRow(r: Pick<Row<'native_calls'>, (typeof NATIVE_CALL
   };
 }
 
-/** The page header of a sync run's webhook pages: from its webhook log, else from its job. */
-export async function webhookRunHeader(db: Db, orgId: string, syncRunId: string) {
-  const log = await db.selectFrom('webhook_logs').select(WEBHOOK_LOG_COLUMNS)
-    .where('sync_run_id', '=', syncRunId).where('org_id', '=', orgId).limit(1).executeTakeFirst();
+/** The webhook log that a sync run's webhook pages take their header from: a query of one row (or none). */
+export function webhookLogHeaderQuery(db: Db, orgId: string, syncRunId: string) {
+  return db.selectFrom('webhook_logs').select(WEBHOOK_LOG_COLUMNS)
+    .where('sync_run_id', '=', syncRunId).where('org_id', '=', orgId).limit(1);
+}
+
+/** The page header of a sync run's webhook pages from its webhook log (read with the page), else from its job. */
+export async function webhookRunHeader(db: Db, orgId: string, syncRunId: string, log: Pick<Row<'webhook_logs'>, (typeof WEBHOOK_LOG_COLUMNS)[number]> | undefined) {
   if (log) {
     const row = toWebhookLogRow(log);
     return { syncRunId, syncJobId: row.syncJobId!, originOrgName: row.originOrgName, appId: row.appId, appLabel: row.appLabel, integrationId: row.integrationId, syncDataTypeLabel: row.syncDataTypeLabel! };

@@ -8,14 +8,34 @@ import { JOB_COLUMNS, type JobSelection, toJobRow } from './syncs.ts';
 type Db = Kysely<Database> | Transaction<Database>;
 export const SYNC_NOT_FOUND = 'Sync details not found.';
 
-export async function jobHeader(db: Db, orgId: string, jobId: string) {
-  const job = await db
+/** The job of the organisation with its account's pause flag, as a query of one row (or none). */
+export function jobHeaderQuery(db: Db, orgId: string, jobId: string) {
+  return db
     .selectFrom('sync_jobs as j')
     .innerJoin('integrated_accounts as a', 'a.id', 'j.integration_id')
     .select(JOB_COLUMNS)
     .where('j.org_id', '=', orgId)
-    .where('j.id', '=', jobId)
-    .executeTakeFirst();
+    .where('j.id', '=', jobId);
+}
+
+/** The header of a job's page, or 404 with the spec's message. */
+export function toJobHeader(job: JobSelection | undefined) {
   if (!job) throw notFound(SYNC_NOT_FOUND);
-  return toJobRow(job as JobSelection);
+  return toJobRow(job);
+}
+
+/** A run of the job with the job's header columns: one read for the records page's header. */
+export async function runWithJob(db: Db, orgId: string, jobId: string, runId: string) {
+  const row = await jobHeaderQuery(db, orgId, jobId)
+    .innerJoin('sync_runs as r', 'r.job_id', 'j.id')
+    .select(['r.id as run_id', 'r.started_at', 'r.completed_at', 'r.events_triggered', 'r.events_consumed', 'r.events_processed', 'r.sync_status', 'r.sync_type'])
+    .where('r.id', '=', runId)
+    .where('r.org_id', '=', orgId)
+    .executeTakeFirst();
+  if (!row) throw notFound(SYNC_NOT_FOUND);
+  const { run_id: id, started_at, completed_at, events_triggered, events_consumed, events_processed, sync_status, sync_type } = row;
+  return {
+    job: toJobRow(row as JobSelection),
+    run: { id, job_id: jobId, started_at, completed_at, events_triggered, events_consumed, events_processed, sync_status, sync_type },
+  };
 }

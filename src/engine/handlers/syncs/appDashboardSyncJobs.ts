@@ -11,15 +11,21 @@ export const appDashboardSyncJobs = defineHandler('appDashboardSyncJobs', async 
   const filtered = listedJobs(db, caller.orgId)
     .$if(body.organization !== undefined && body.organization !== '', (q) => q.where('j.origin_org_id', '=', body.organization!))
     .$if(body.integration !== undefined && body.integration !== '', (q) => q.where('j.integration_id', '=', body.integration!));
-  const page = await pageByNumber(filtered.select(JOB_COLUMNS), body, { ts: 'j.created_at', id: 'j.id', idKind: 'text' });
   const narrowed = !!body.organization || !!body.integration;
-  // Unfiltered, the total is the trigger-kept count of jobs of live accounts.
+  // Unfiltered, the total is the trigger-kept count of jobs of live accounts, read with the page
+  // as a scalar subquery (alone only past the last page); filtered, the filter's index range is counted.
+  const liveCount = db.selectFrom('sync_job_counts').select('count').where('org_id', '=', caller.orgId).where('account_live', '=', 1);
+  const page = await pageByNumber(
+    filtered.select(JOB_COLUMNS).$if(!narrowed, (q) => q.select(liveCount.as('live_count'))),
+    body,
+    { ts: 'j.created_at', id: 'j.id', idKind: 'text' },
+  );
   const total = narrowed
-    ? await filtered.select(sql<number>`count(*)`.as('count')).executeTakeFirst()
-    : await db.selectFrom('sync_job_counts').select('count').where('org_id', '=', caller.orgId).where('account_live', '=', 1).executeTakeFirst();
+    ? (await filtered.select(sql<number>`count(*)`.as('count')).executeTakeFirst())?.count
+    : page.items.length > 0 ? page.items[0]!.live_count : (await liveCount.executeTakeFirst())?.count;
   return {
     items: page.items.map(toJobRow),
-    totalActiveSyncs: Number(total?.count ?? 0),
+    totalActiveSyncs: Number(total ?? 0),
     hasMoreRecords: page.hasMore,
     nextCursor: page.nextCursor,
   };

@@ -1,8 +1,8 @@
 import { sql, type SqlBool } from 'kysely';
 import { defineHandler } from '../types.ts';
-import { forbidden, notFound } from '../../errors.ts';
+import { forbidden } from '../../errors.ts';
 import { DAY_MS, pageByCursor } from '../../repositories/listPaging.ts';
-import { jobHeader, SYNC_NOT_FOUND } from '../../repositories/syncHeaders.ts';
+import { runWithJob } from '../../repositories/syncHeaders.ts';
 import { toRecordRow, toRunRow } from '../../repositories/syncs.ts';
 
 /** The Audit ID search applies from 3 characters (or when empty); 1 or 2 characters are ignored. */
@@ -15,14 +15,8 @@ const likePrefix = (text: string) => `${text.toLowerCase().replace(/[\\%_]/g, (c
 // index range, so a search never scans beyond one run.
 export const appDashboardSyncRecords = defineHandler('appDashboardSyncRecords', async ({ body, query }, { db, caller }) => {
   if (caller.kind !== 'session') throw forbidden();
-  // The job's header and the run are independent reads (an unknown job answers from jobHeader).
-  const [job, run] = await Promise.all([
-    jobHeader(db, caller.orgId, body.jobId),
-    db.selectFrom('sync_runs').selectAll()
-      .where('id', '=', body.syncRunId).where('org_id', '=', caller.orgId).where('job_id', '=', body.jobId)
-      .executeTakeFirst(),
-  ]);
-  if (!run) throw notFound(SYNC_NOT_FOUND);
+  // The run and its job's header in one read: the page needs the run's start (see below).
+  const { job, run } = await runWithJob(db, caller.orgId, body.jobId, body.syncRunId);
   const search = (query.search ?? '').trim();
   const applies = search.length >= MIN_SEARCH_LENGTH;
   const page = await pageByCursor(

@@ -1,24 +1,29 @@
 import { defineHandler } from '../types.ts';
 import { forbidden } from '../../errors.ts';
 import { dateRange, pageByCursor } from '../../repositories/listPaging.ts';
-import { jobHeader } from '../../repositories/syncHeaders.ts';
+import { headerColumn, pageHeader } from '../../repositories/pageHeader.ts';
+import { jobHeaderQuery, toJobHeader } from '../../repositories/syncHeaders.ts';
 import { toRunRow } from '../../repositories/syncs.ts';
 
 // Run history of one job within a date range (default the last 30 days, never beyond now),
-// newest first, cursor-paged on sync_runs (job_id, started_at, id).
+// newest first, cursor-paged on sync_runs (job_id, started_at, id). The job's header comes with
+// the page (repositories/pageHeader.ts); a job of another organisation has none: 404.
 export const appDashboardSyncRuns = defineHandler('appDashboardSyncRuns', async ({ body }, { db, caller, clock }) => {
   if (caller.kind !== 'session') throw forbidden();
-  const job = await jobHeader(db, caller.orgId, body.jobId);
   const { from, to } = dateRange(body.start, body.end, clock.now(), 30);
+  const header = jobHeaderQuery(db, caller.orgId, body.jobId);
   const page = await pageByCursor(
     db.selectFrom('sync_runs')
       .select(['id', 'job_id', 'started_at', 'completed_at', 'events_triggered', 'events_consumed', 'events_processed', 'sync_status', 'sync_type'])
-      .where('job_id', '=', job.syncJobId)
+      .select(headerColumn(db, header))
+      .where('job_id', '=', body.jobId)
+      .where('org_id', '=', caller.orgId)
       .where('started_at', '>=', from!)
       .where('started_at', '<=', to),
     body,
     { ts: 'started_at', id: 'id', idKind: 'text' },
   );
+  const job = toJobHeader(await pageHeader(page.items, header));
   return {
     jobId: job.syncJobId,
     orgName: job.orgName,
