@@ -58,6 +58,10 @@ beforeAll(async () => {
 });
 afterAll(() => t?.cleanup());
 
+const logRow = (orgId: string, ts: number) => ({
+  org_id: orgId, request_ts: ts, execution_id: `exe_${orgId}_${ts}`, origin_org_id: 'c', origin_org_name: 'C', method: 'GET', url: 'u', path: '/', status_code: 200,
+});
+
 /** sync_runs references sync_jobs, which references an account and an org. */
 async function seedJobParents() {
   const T = BASE;
@@ -213,55 +217,49 @@ describe('cursor pages of the lists (listPaging)', () => {
 });
 
 describe('month-first pages of monthly-partitioned logs', () => {
-  it("read the upper end's month first and the whole range only when that month holds less than a page", async () => {
+  it("read the upper end's month, then older rows only past it, in one statement: the rows of a plain read", async () => {
     // org_a's 25 rows lie within 7 seconds before BASE; "now" puts them in the current month or not.
-    const { db, counter } = (() => {
-      const counter = { statements: 0 };
-      const db = t.db.withPlugin({ transformQuery: (args) => args.node, transformResult: async (args) => { counter.statements += 1; return args.result; } });
-      return { db, counter };
-    })();
-    const logs = () => db.selectFrom('api_logs').select(['id', 'request_ts']).where('org_id', '=', 'org_a');
-    const columns = { ts: 'request_ts', id: 'id', idKind: 'integer' } as const;
-    const plain = await pageByNumber(logs(), { limit: 10 }, columns);
-    const plainSecond = await pageByNumber(logs(), { limit: 10, cursor: plain.nextCursor }, columns);
-
-    counter.statements = 0;
-    const sameMonth = await pageByNumber(logs(), { limit: 10 }, columns, { monthlyPartitions: { now: BASE } });
-    expect(sameMonth).toEqual(plain);
-    expect(counter.statements).toBe(1);
-    counter.statements = 0;
-    expect(await pageByNumber(logs(), { limit: 10, cursor: plain.nextCursor }, columns, { monthlyPartitions: { now: BASE } })).toEqual(plainSecond);
-    expect(counter.statements).toBe(1);
-
-    // A month later nothing is in the current month: the whole range gives the same page.
-    counter.statements = 0;
-    expect(await pageByNumber(logs(), { limit: 10 }, columns, { monthlyPartitions: { now: BASE + 40 * 86_400_000 } })).toEqual(plain);
-    expect(counter.statements).toBe(2);
-    // The last page is short: read twice, the same rows.
-    const all = await pageByNumber(logs(), { limit: 20 }, columns);
-    expect(await pageByNumber(logs(), { limit: 20, cursor: all.nextCursor }, columns, { monthlyPartitions: { now: BASE } }))
-      .toEqual(await pageByNumber(logs(), { limit: 20, cursor: all.nextCursor }, columns));
-  });
-
-  it("read once when the list's look-back starts within the month read first", async () => {
     const counter = { statements: 0 };
     const db = t.db.withPlugin({ transformQuery: (args) => args.node, transformResult: async (args) => { counter.statements += 1; return args.result; } });
+    const logs = () => db.selectFrom('api_logs').select(['id', 'request_ts']).where('org_id', '=', 'org_a');
     const columns = { ts: 'request_ts', id: 'id', idKind: 'integer' } as const;
-    const since = BASE - 7_000;
-    const logs = () => db.selectFrom('api_logs').select(['id', 'request_ts']).where('org_id', '=', 'org_a').where('request_ts', '>=', since);
+    const monthFirst = (request: { limit: number; cursor?: string | null }, now: number) => pageByNumber(logs(), request, columns, { monthlyPartitions: { db, now } });
+    const plain = await pageByNumber(logs(), { limit: 10 }, columns);
+    const plainSecond = await pageByNumber(logs(), { limit: 10, cursor: plain.nextCursor }, columns);
     const all = await pageByNumber(logs(), { limit: 20 }, columns);
     const lastPage = await pageByNumber(logs(), { limit: 20, cursor: all.nextCursor }, columns);
-    expect(lastPage.items.length).toBeGreaterThan(0);
-    expect(lastPage.items.length).toBeLessThan(20);
+    expect(lastPage.items).toHaveLength(5);
 
-    // The short last page: its month starts before the look-back, so that month is the whole range.
-    counter.statements = 0;
-    expect(await pageByNumber(logs(), { limit: 20, cursor: all.nextCursor }, columns, { monthlyPartitions: { now: BASE, since } })).toEqual(lastPage);
-    expect(counter.statements).toBe(1);
-    // A look-back reaching into earlier months still reads the whole range after a short month.
-    counter.statements = 0;
-    expect(await pageByNumber(logs(), { limit: 20, cursor: all.nextCursor }, columns, { monthlyPartitions: { now: BASE, since: since - 60 * 86_400_000 } })).toEqual(lastPage);
-    expect(counter.statements).toBe(2);
+    const cases: [string, () => Promise<unknown>, unknown][] = [
+      ['the month holds the page', () => monthFirst({ limit: 10 }, BASE), plain],
+      ["a cursor's page", () => monthFirst({ limit: 10, cursor: plain.nextCursor }, BASE), plainSecond],
+      ['a month later: every row is older than the month', () => monthFirst({ limit: 10 }, BASE + 40 * 86_400_000), plain],
+      ['the short last page', () => monthFirst({ limit: 20, cursor: all.nextCursor }, BASE), lastPage],
+    ];
+    for (const [name, read, expected] of cases) {
+      counter.statements = 0;
+      expect(await read(), name).toEqual(expected);
+      expect(counter.statements, name).toBe(1);
+    }
+  });
+
+  it('keeps rows on both sides of a month boundary in order, without repeating one', async () => {
+    // Rows straddling the start of BASE's month: pages cross from the month into the older part.
+    const monthStart = Date.UTC(new Date(BASE).getUTCFullYear(), new Date(BASE).getUTCMonth(), 1);
+    const rows = Array.from({ length: 15 }, (_, i) => logRow('org_c', monthStart - 7_000 + i * 1_000));
+    await t.db.insertInto('api_logs').values(rows).execute();
+    const logs = () => t.db.selectFrom('api_logs').select(['id', 'request_ts']).where('org_id', '=', 'org_c');
+    const columns = { ts: 'request_ts', id: 'id', idKind: 'integer' } as const;
+    const pages = [];
+    let cursor: string | null | undefined;
+    do {
+      const page = await pageByNumber(logs(), { limit: 4, cursor }, columns, { monthlyPartitions: { db: t.db, now: monthStart + 86_400_000 } });
+      pages.push(page.items);
+      cursor = page.nextCursor;
+    } while (cursor);
+    const plain = await pageByNumber(logs(), { limit: 100 }, columns);
+    expect(pages.flat()).toEqual(plain.items);
+    expect(pages.map((p) => p.length)).toEqual([4, 4, 4, 3]);
   });
 });
 

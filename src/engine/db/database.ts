@@ -74,8 +74,14 @@ function createPostgres(url: string, options: CreateDatabaseOptions): Kysely<Dat
     Client: PreparedStatementClient,
     // Prepared statements (pgPreparedClient.ts) keep their generic plan: the list queries are index
     // ranges whose plan does not depend on the values, and re-planning them per call (custom plans)
-    // costs more than running them on the partitioned log tables.
-    options: ['-c plan_cache_mode=force_generic_plan', ...(options.searchPath ? [`-c search_path=${checkSchemaName(options.searchPath)}`] : [])].join(' '),
+    // costs more than running them on the partitioned log tables. No parallel workers: a page is a
+    // short index range, and the logs' month-first pages rely on a UNION ALL running its parts in
+    // order (repositories/listPaging.ts), which a parallel append does not.
+    options: [
+      '-c plan_cache_mode=force_generic_plan',
+      '-c max_parallel_workers_per_gather=0',
+      ...(options.searchPath ? [`-c search_path=${checkSchemaName(options.searchPath)}`] : []),
+    ].join(' '),
   });
   // An idle client losing its connection (server restart, failover) emits 'error' on the pool;
   // unhandled, that kills the process. The pool drops the client and the next query reconnects.

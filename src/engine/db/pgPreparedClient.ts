@@ -5,8 +5,9 @@ import pg from 'pg';
 // the range-partitioned log tables planning costs more than running a page query. Data queries
 // go out as named prepared statements instead (the name is a hash of the SQL text, values stay
 // bound parameters), so each connection parses and plans a query text once. DDL and transaction
-// control stay unnamed: a schema change must not meet a statement prepared before it.
-const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
+// control stay unnamed: a schema change must not meet a statement prepared before it. A query may
+// open with parentheses (the first part of a UNION).
+const PREPARABLE = /^[\s(]*(select|insert|update|delete|with)\b/i;
 
 // Named once per query text: hashing the text on every call cost more than the lookup. Query
 // texts are the handlers' shapes (values stay parameters), so the map stays small; it is

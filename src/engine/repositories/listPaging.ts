@@ -1,4 +1,4 @@
-import { type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import { type Kysely, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import {
   applyKeyset,
   decodeCursor,
@@ -11,7 +11,7 @@ import {
   whereFirst,
 } from '../db/keyset.ts';
 import { badRequest } from '../errors.ts';
-import { monthStartOf } from '../db/partitions.ts';
+import { isPostgres, monthStartOf } from '../db/partitions.ts';
 
 /*
  * Paging glue shared by the data screens' list handlers, on top of db/keyset.ts:
@@ -94,25 +94,32 @@ export interface PageRequest {
 }
 
 /**
- * Newest-first lists of PostgreSQL's monthly-partitioned log tables: PostgreSQL merges one index
+ * Newest-first lists of the monthly-partitioned log tables (on PostgreSQL; SQLite's are one table,
+ * read as any other list). PostgreSQL merges one index
  * scan per partition in the range to order by (ts, id) (the partitions are ordered by ts alone),
- * which costs 0.3 ms for a year of partitions against 0.05 ms for one. The page is first read
- * from the partition of its upper end (the cursor's month, or now's); only when that holds less
- * than a page is the whole range read. The rows are the same either way. When that partition
- * starts at or before the list's own lower bound (`since`), the month is the whole range: one read,
- * so the last pages of a list cost one statement too.
+ * which costs several times reading one. So the page is one statement of two parts with one limit
+ * over both: the rows of the month of its upper end (the cursor's month, or now's), then the older
+ * ones, each newest first. PostgreSQL runs the parts of a UNION ALL in order (the engine's
+ * sessions run no parallel workers, db/database.ts) and stops at the limit, so the older
+ * partitions are read only when the month holds less than a page. The rows are the same as one
+ * read of the whole range.
  */
 export interface MonthlyPartitions {
+  db: Kysely<any>;
   now: number;
-  /** The list's lower bound on ts (its look-back), when it has one. */
-  since?: number;
 }
 
-/** Start of the month a page reads first, unless that month already holds the list's whole range. */
-function monthReadFirst(partitions: MonthlyPartitions | undefined, cursor: KeysetCursor | undefined): number | undefined {
-  if (!partitions) return undefined;
-  const start = monthStartOf(cursor?.ts ?? partitions.now);
-  return partitions.since !== undefined && start <= partitions.since ? undefined : start;
+async function newestFirstByMonth<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  keyset: Parameters<typeof applyKeyset>[1],
+  ts: string,
+  { db, now }: MonthlyPartitions,
+): Promise<O[]> {
+  const month = monthStartOf(keyset.cursor?.ts ?? now);
+  const recent = applyKeyset(query.where(sql<SqlBool>`${sql.ref(ts)} >= ${month}`), keyset);
+  const older = applyKeyset(query.where(sql<SqlBool>`${sql.ref(ts)} < ${month}`), keyset);
+  const { rows } = await sql<O>`${recent} union all ${older} limit ${keyset.limit + 1}`.execute(db);
+  return rows;
 }
 
 /**
@@ -131,14 +138,9 @@ export async function pageByNumber<DB, TB extends keyof DB, O>(
   const pageNo = request.pageNo ?? 1;
   if (!cursor && pageNo > 1) return paginate(query, { ...keyset, offset: (pageNo - 1) * limit });
   const checked = cursor ? withCursorCheck(query, cursor, columns) : query;
-  const read = (q: typeof checked) => applyKeyset(q, { ...keyset, cursor }).execute();
-  let rows: Awaited<ReturnType<typeof read>> | undefined;
-  const month = monthReadFirst(options.monthlyPartitions, cursor);
-  if (month !== undefined) {
-    const recent = await read(checked.where(sql<SqlBool>`${sql.ref(columns.ts)} >= ${month}`));
-    if (recent.length > limit) rows = recent;
-  }
-  rows ??= await read(checked);
+  const rows = options.monthlyPartitions && isPostgres(options.monthlyPartitions.db)
+    ? await newestFirstByMonth(checked, { ...keyset, cursor }, columns.ts, options.monthlyPartitions)
+    : await applyKeyset(checked, { ...keyset, cursor }).execute();
   return toKeysetPage(cursor ? await checkedRows(rows as Checked<O>[], query, cursor, columns) : rows as O[], keyset);
 }
 

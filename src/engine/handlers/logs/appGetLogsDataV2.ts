@@ -1,5 +1,4 @@
 import { defineHandler } from '../types.ts';
-import { isPostgres } from '../../db/partitions.ts';
 import { forbidden } from '../../errors.ts';
 import { pageByNumber } from '../../repositories/listPaging.ts';
 import { API_LOG_COLUMNS, toApiLogRow, toWebhookLogRow, WEBHOOK_LOG_COLUMNS } from '../../repositories/logs.ts';
@@ -15,7 +14,7 @@ export const appGetLogsDataV2 = defineHandler('appGetLogsDataV2', async ({ body 
   if (caller.kind !== 'session') throw forbidden();
   const now = clock.now();
   const since = now - (body.timestamp ?? DEFAULT_LOG_PERIOD_MS);
-  const monthly = isPostgres(db) ? { monthlyPartitions: { now, since } } : {};
+  const monthly = { monthlyPartitions: { db, now } };
   const { category, originOrgId } = body;
   if (body.isApiLogs !== false) {
     const page = await pageByNumber(
