@@ -14,6 +14,7 @@ import * as m20261126100000 from './20261126100000_organization_list_counters.ts
 import * as m20261126110000 from './20261126110000_sync_job_counts.ts';
 import * as m20261127090000 from './20261127090000_organization_list_totals.ts';
 import * as m20261127100000 from './20261127100000_end_customer_usage_totals.ts';
+import * as m20261128090000 from './20261128090000_list_filter_indexes.ts';
 
 /**
  * Every migration, imported statically: no directory scan, so it works the same under tsx,
@@ -36,6 +37,7 @@ export const migrations: Record<string, Migration> = {
   '20261126110000_sync_job_counts': m20261126110000,
   '20261127090000_organization_list_totals': m20261127090000,
   '20261127100000_end_customer_usage_totals': m20261127100000,
+  '20261128090000_list_filter_indexes': m20261128090000,
 };
 
 export const migrationProvider: MigrationProvider = {
