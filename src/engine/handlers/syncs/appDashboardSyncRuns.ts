@@ -16,8 +16,9 @@ export const appDashboardSyncRuns = defineHandler('appDashboardSyncRuns', async 
     db.selectFrom('sync_runs')
       .select(['id', 'job_id', 'started_at', 'completed_at', 'events_triggered', 'events_consumed', 'events_processed', 'sync_status', 'sync_type'])
       .select(headerColumn(db, header))
+      // The job's own range (job_id, started_at, id); an org_id condition here would tempt SQLite to
+      // walk the organisation's runs instead. A job of another organisation has no header: 404.
       .where('job_id', '=', body.jobId)
-      .where('org_id', '=', caller.orgId)
       .where('started_at', '>=', from!)
       .where('started_at', '<=', to),
     body,
