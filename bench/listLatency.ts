@@ -96,10 +96,10 @@ async function main() {
   const apiLogRows = Number((await db.selectFrom('api_logs').select((eb) => eb.fn.countAll<number>().as('n')).where('org_id', '=', admin.org_id).executeTakeFirstOrThrow()).n);
   const token = await createSession(db, { ...config, sessionIdleSeconds: 86_400 }, Date.now(), admin.id, admin.org_id);
   const port = await freePort();
-  // Its own process group, so stopping it also stops the node process tsx starts.
+  // Its own process group, so stopping it stops everything it started.
   // BENCH_ENGINE_ARGS passes node flags to the engine, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof'.
   const engineArgs = process.env.BENCH_ENGINE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const engine: ChildProcess = spawn(process.execPath, [...engineArgs, '--import', 'tsx', 'src/engine/server.ts'], {
+  const engine: ChildProcess = spawn('bash', ['scripts/engine.sh', ...engineArgs], {
     env: { ...process.env, PORT: String(port), SEED_DEMO: 'false' },
     stdio: ['ignore', 'inherit', 'inherit'],
     detached: true,

@@ -6,4 +6,4 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/build-dashboard.sh
-exec npx tsx src/engine/server.ts
+exec bash scripts/engine.sh
