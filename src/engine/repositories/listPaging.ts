@@ -95,14 +95,13 @@ export interface PageRequest {
 
 /**
  * Newest-first lists of the monthly-partitioned log tables (on PostgreSQL; SQLite's are one table,
- * read as any other list). PostgreSQL merges one index
- * scan per partition in the range to order by (ts, id) (the partitions are ordered by ts alone),
- * which costs several times reading one. So the page is one statement of two parts with one limit
- * over both: the rows of the month of its upper end (the cursor's month, or now's), then the older
- * ones, each newest first. PostgreSQL runs the parts of a UNION ALL in order (the engine's
- * sessions run no parallel workers, db/database.ts) and stops at the limit, so the older
- * partitions are read only when the month holds less than a page. The rows are the same as one
- * read of the whole range.
+ * read as any other list). To order by (ts, id), PostgreSQL merges one index scan per partition in
+ * the range (the partitions are ordered by ts alone): on the 1M-row seed 0.085 ms a page against
+ * 0.018 ms for one month. So a page is one statement of two parts under one limit: the rows of the
+ * month of its upper end (the cursor's month, or now's), then the older ones, each newest first.
+ * PostgreSQL runs the parts of a UNION ALL in order (the engine's sessions run no parallel
+ * workers, db/database.ts) and stops at the limit, so older partitions are read only when the
+ * month holds less than a page. The rows are those of one read of the whole range.
  */
 export interface MonthlyPartitions {
   db: Kysely<any>;
