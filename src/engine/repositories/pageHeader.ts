@@ -7,7 +7,7 @@ import { jsonRowText } from '../db/jsonRows.ts';
  * (db/jsonRows.ts). It is uncorrelated, so both planners run it once per statement. Only an empty
  * page, which has no row to carry it, reads the header on its own.
  */
-export const HEADER_COLUMN = 'page_header';
+const HEADER_COLUMN = 'page_header';
 
 /** The column to select on the page query. */
 export function headerColumn(db: Kysely<any>, header: SelectQueryBuilder<any, any, any>) {
