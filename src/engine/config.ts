@@ -28,6 +28,32 @@ export interface EngineConfig {
   billingEnabled: boolean;
   /** Where Talk to Sales requests (app.payment.plans.notify) are e-mailed. */
   salesEmail: string;
+  /**
+   * Hosts (`host` or `host:port`) that outbound calls (webhook tests and deliveries) may reach
+   * although they resolve to loopback; empty by default. Link-local and metadata addresses stay
+   * refused whatever is listed. OUTBOUND_ALLOW_HOSTS, comma-separated.
+   */
+  outboundAllowHosts: string[];
+  /**
+   * Fastify's trustProxy: whether X-Forwarded-For sets the client address. Off unless TRUST_PROXY
+   * is set (`true`, a hop count, or comma-separated proxy addresses/CIDRs).
+   */
+  trustProxy: boolean | number | string[];
+  /**
+   * Origins that may frame the pages an embed needs (/magic/*, the auth component); every other
+   * page refuses framing. FRAME_ANCESTORS, comma-separated; empty by default.
+   */
+  frameAncestors: string[];
+}
+
+const list = (value: string | undefined): string[] =>
+  (value ?? '').split(',').map((item) => item.trim()).filter(Boolean);
+
+function trustProxyOf(value: string | undefined): boolean | number | string[] {
+  if (!value || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return list(value);
 }
 
 const packageVersion = (): string =>
@@ -55,6 +81,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dashboardDir: env.DASHBOARD_DIR ?? resolve(import.meta.dirname, '../../dist/dashboard'),
     billingEnabled: env.BILLING_ENABLED === 'true',
     salesEmail: env.SALES_EMAIL ?? 'sales@localhost',
+    outboundAllowHosts: list(env.OUTBOUND_ALLOW_HOSTS).map((host) => host.toLowerCase()),
+    trustProxy: trustProxyOf(env.TRUST_PROXY),
+    frameAncestors: list(env.FRAME_ANCESTORS),
     ...overrides,
   };
 }
