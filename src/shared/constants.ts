@@ -3,7 +3,6 @@ export const OTP_LENGTH = 6;
 export const OTP_RESEND_COOLDOWN_SECONDS = 60;
 export const OTP_VALID_SECONDS = 10 * 60;
 export const OTP_MAX_WRONG_TRIES = 5;
-export const OTP_MAX_WRONG_PER_DAY = 20;
 export const OTP_DEAD_STATUS = 489;
 export const INVITE_RESEND_THRESHOLD_SECONDS = 60;
 export const INVOICES_PAGE_SIZE = 5;

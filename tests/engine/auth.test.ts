@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { signUp, startTestEngine, type TestEngine } from '../support/engineHarness.ts';
+import { SIGN_IN_LIMITS } from '../../src/engine/services/authThrottle.ts';
 
 // Passwordless auth rules of issue 3, each one a test (runs on SQLite and on PostgreSQL).
 let t: TestEngine;
@@ -115,21 +116,67 @@ describe('codes', () => {
     expect((await verify('otp@acme.test', second, true)).status).toBe(200);
   });
 
-  it('accepts at most 20 wrong codes a day, and resends do not reset the budget', async () => {
+  it('lets no stranger lock the owner out: 20 wrong codes from elsewhere, then the owner signs in with a fresh code', async () => {
+    const stranger = { remoteAddress: '127.0.0.66' };
     let code = (await t.lastCode('otp@acme.test'))!;
     for (let i = 0; i < 20; i += 1) {
-      if (i > 0 && i % 4 === 0) {
+      if (i > 0 && i % 5 === 0) {
         t.clock.advance(61_000);
-        await t.call('POST', '/api/auth.resendOtp', { body: { userEmail: 'otp@acme.test', newUser: true } });
+        await t.call('POST', '/api/auth.signIn', { body: { userEmail: 'otp@acme.test', newUser: true }, ...stranger });
         code = (await t.lastCode('otp@acme.test'))!;
       }
-      expect((await verify('otp@acme.test', wrong(code), true)).status).toBe(400);
+      const guess = await t.call('POST', '/api/auth.verifyOtp', { body: { userEmail: 'otp@acme.test', newUser: true, otp: wrong(code) }, ...stranger });
+      expect(guess.status).toBe(i % 5 === 4 ? 489 : 400);
     }
     t.clock.advance(61_000);
-    await t.call('POST', '/api/auth.resendOtp', { body: { userEmail: 'otp@acme.test', newUser: true } });
+    await t.call('POST', '/api/auth.signIn', { body: { userEmail: 'otp@acme.test', newUser: true }, remoteAddress: '127.0.0.7' });
     code = (await t.lastCode('otp@acme.test'))!;
-    const refused = await verify('otp@acme.test', code, true);
-    expect(refused.status).toBe(429);
+    const owner = await t.call('POST', '/api/auth.verifyOtp', { body: { userEmail: 'otp@acme.test', newUser: true, otp: code }, remoteAddress: '127.0.0.7' });
+    expect(owner.status).toBe(200);
+  });
+
+  it('throttles code guessing per source address, over every e-mail, and not other sources', async () => {
+    const { limit } = SIGN_IN_LIMITS.verifyPerSource;
+    const from = { remoteAddress: '127.0.0.66' };
+    for (let i = 0; i < limit; i += 1) {
+      const res = await t.call('POST', '/api/auth.verifyOtp', { body: { userEmail: `victim${i}@acme.test`, newUser: false, otp: '000000' }, ...from });
+      expect(res.status).toBe(400);
+    }
+    const over = await t.call('POST', '/api/auth.verifyOtp', { body: { userEmail: 'otp@acme.test', newUser: true, otp: '000000' }, ...from });
+    expect(over.status).toBe(429);
+    expect(over.body.error.code).toBe('RATE_LIMITED');
+    const code = (await t.lastCode('otp@acme.test'))!;
+    expect((await verify('otp@acme.test', code, true)).status).toBe(200);
+  });
+
+  it('caps code mails per address and source, per source, and per address', async () => {
+    const send = (email: string, remoteAddress: string) =>
+      t.call('POST', '/api/auth.signIn', { body: { userEmail: email, newUser: true }, remoteAddress });
+    // One address from one source: the first mail was sent in beforeEach (from 127.0.0.1).
+    for (let i = 1; i < SIGN_IN_LIMITS.mailsPerAddressAndSource.limit; i += 1) {
+      t.clock.advance(61_000);
+      expect((await send('otp@acme.test', '127.0.0.1')).status).toBe(200);
+    }
+    t.clock.advance(61_000);
+    const capped = await send('otp@acme.test', '127.0.0.1');
+    expect(capped.status).toBe(429);
+    expect(capped.body.error.msg).toBe('Too many codes were requested. Please try again later');
+    // Another source still reaches the inbox: a stranger's requests do not cut the owner off.
+    expect((await send('otp@acme.test', '127.0.0.2')).status).toBe(200);
+
+    // One source to many addresses.
+    for (let i = 0; i < SIGN_IN_LIMITS.mailsPerSource.limit; i += 1) expect((await send(`spread${i}@acme.test`, '127.0.0.3')).status).toBe(200);
+    expect((await send('one-more@acme.test', '127.0.0.3')).status).toBe(429);
+
+    // One address from many sources: at most mailsPerAddress a day, and unknown e-mails alike.
+    for (let i = 0; i < SIGN_IN_LIMITS.mailsPerAddress.limit; i += 1) {
+      t.clock.advance(61_000);
+      expect((await send('nobody@acme.test', `127.0.1.${i}`)).status).toBe(200);
+    }
+    t.clock.advance(61_000);
+    expect((await send('nobody@acme.test', '127.0.2.1')).status).toBe(429);
+    t.clock.advance(24 * 3_600_000);
+    expect((await send('nobody@acme.test', '127.0.2.1')).status).toBe(200);
   });
 });
 

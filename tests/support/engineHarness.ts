@@ -10,9 +10,17 @@ import { createTestDatabase } from './testDatabase.ts';
 export interface TestEngine {
   engine: Engine;
   clock: { now(): number; advance(ms: number): void; set(ms: number): void };
-  call<T = any>(method: 'GET' | 'POST' | 'PUT', url: string, options?: { body?: unknown; token?: string; query?: Record<string, string> }): Promise<{ status: number; body: T }>;
+  call<T = any>(method: 'GET' | 'POST' | 'PUT', url: string, options?: CallOptions): Promise<{ status: number; body: T }>;
   lastCode(email: string): Promise<string | undefined>;
   close(): Promise<void>;
+}
+
+export interface CallOptions {
+  body?: unknown;
+  token?: string;
+  query?: Record<string, string>;
+  /** The client's address as the engine sees it (default 127.0.0.1). */
+  remoteAddress?: string;
 }
 
 export async function startTestEngine(overrides: Partial<EngineConfig> = {}): Promise<TestEngine> {
@@ -28,7 +36,7 @@ export async function startTestEngine(overrides: Partial<EngineConfig> = {}): Pr
     engine,
     clock,
     async call(method, url, options = {}) {
-      const request: InjectOptions = { method, url, query: options.query, headers: {} };
+      const request: InjectOptions = { method, url, query: options.query, headers: {}, ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}) };
       if (options.token) request.headers!.authorization = `Bearer ${options.token}`;
       if (options.body !== undefined) request.payload = options.body as InjectOptions['payload'];
       const response = await engine.app.inject(request);

@@ -2,17 +2,18 @@ import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { ApiFailure, badRequest, rateLimited } from '../errors.ts';
+import { claimVerifyTry } from './authThrottle.ts';
 import {
-  INVALID_OTP_MESSAGE, OTP_DEAD_STATUS, OTP_LENGTH, OTP_MAX_WRONG_PER_DAY, OTP_MAX_WRONG_TRIES,
+  INVALID_OTP_MESSAGE, OTP_DEAD_STATUS, OTP_LENGTH, OTP_MAX_WRONG_TRIES,
   OTP_RESEND_COOLDOWN_SECONDS, OTP_VALID_SECONDS,
 } from '../../shared/constants.ts';
 import { newId } from '../db/ids.ts';
 
 // One-time codes (OWASP ASVS 2.7/2.8): 6 digits from a CSPRNG, stored as an HMAC, valid 10
 // minutes, single use. Every auth.signIn starts a new attempt and only the newest attempt's code
-// verifies; a resend replaces its code. 5 wrong tries kill it (489); 20 wrong codes a day per
-// e-mail exhaust the budget, which resends do not reset. Sending is refused for 60 s after a send
-// (429), for unknown e-mails exactly as for known ones, so the answers never tell them apart.
+// verifies; a resend replaces its code. 5 tries kill it (489). Sending is refused for 60 s after a
+// send (429), for unknown e-mails exactly as for known ones, so the answers never tell them apart.
+// The wider budgets (per source address, per inbox) are in authThrottle.ts.
 type Db = Kysely<Database>;
 
 export const otpDead = () => new ApiFailure(OTP_DEAD_STATUS, 'OTP_DEAD', 'Too many wrong codes. Please start again with your e-mail');
@@ -21,7 +22,6 @@ const codeMac = (secret: string, challengeId: string, code: string) =>
   createHmac('sha256', secret).update(`${challengeId}:${code}`).digest('hex');
 
 const newCode = () => String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
-const utcDay = (now: number) => new Date(now).toISOString().slice(0, 10);
 
 /** Seconds left of the e-mail's 60 s send cooldown (0 when a code may be sent). */
 export async function sendCooldownLeft(db: Db, email: string, now: number): Promise<number> {
@@ -91,45 +91,46 @@ export async function replaceCode(db: Db, secret: string, now: number, email: st
   return { challengeId: challenge.id, code, deliver: context.deliver !== false };
 }
 
-async function countWrongCode(db: Db, email: string, now: number): Promise<void> {
-  const day = utcDay(now);
-  await db.insertInto('otp_daily_failures').values({ email, day, wrong_count: 1, updated_at: now })
-    .onConflict((oc) => oc.columns(['email', 'day']).doUpdateSet((eb) => ({ wrong_count: eb('otp_daily_failures.wrong_count', '+', 1), updated_at: now })))
-    .execute();
-}
-
 export interface VerifiedAttempt { newUser: boolean; context: Record<string, unknown> }
 
-/** Checks a code against the e-mail's newest attempt and uses it up; throws 400, 429 or 489. */
-export async function verifyCode(db: Db, secret: string, now: number, email: string, code: string): Promise<VerifiedAttempt> {
-  const failures = await db.selectFrom('otp_daily_failures').select('wrong_count')
-    .where('email', '=', email).where('day', '=', utcDay(now)).executeTakeFirst();
-  if ((failures?.wrong_count ?? 0) >= OTP_MAX_WRONG_PER_DAY) {
-    throw rateLimited('Too many wrong codes today. Please try again tomorrow', secondsToUtcMidnight(now));
-  }
+const wrongCode = () => badRequest(INVALID_OTP_MESSAGE, 'otp');
+
+/**
+ * Checks a code against the e-mail's newest attempt and uses it up; throws 400, 429 or 489.
+ * The try is claimed (source budget, then one of the code's 5 tries) in single statements before
+ * the code is compared, so any number of concurrent guesses gets at most 5 comparisons.
+ */
+export async function verifyCode(db: Db, secret: string, now: number, email: string, code: string, source: string): Promise<VerifiedAttempt> {
+  await claimVerifyTry(db, source, now);
   const challenge = await newestChallenge(db, email);
-  if (challenge?.dead === 1) throw otpDead();
-  const given = Buffer.from(challenge ? codeMac(secret, challenge.id, code) : '0'.repeat(64), 'hex');
-  const right = challenge !== undefined && challenge.used_at === null && timingSafeEqual(given, Buffer.from(challenge.code_hash, 'hex'));
-  if (!challenge || challenge.used_at !== null || !right) {
-    await countWrongCode(db, email, now);
-    if (challenge && challenge.used_at === null) {
-      const attempts = challenge.attempts + 1;
-      await db.updateTable('otp_challenges').set({ attempts, dead: attempts >= OTP_MAX_WRONG_TRIES ? 1 : 0 }).where('id', '=', challenge.id).execute();
-      if (attempts >= OTP_MAX_WRONG_TRIES) throw otpDead();
-    }
-    throw badRequest(INVALID_OTP_MESSAGE, 'otp');
+  if (!challenge) {
+    // Compare anyway, so an unknown e-mail costs the same time as a known one.
+    timingSafeEqual(Buffer.from(codeMac(secret, 'none', code), 'hex'), Buffer.alloc(32));
+    throw wrongCode();
   }
-  if (now >= challenge.expires_at) throw badRequest('OTP expired, please request a new one', 'otp');
+  if (challenge.used_at !== null) throw wrongCode();
+  const claimed = await db.updateTable('otp_challenges')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', challenge.id).where('used_at', 'is', null).where('dead', '=', 0).where('attempts', '<', OTP_MAX_WRONG_TRIES)
+    .returning(['attempts', 'code_hash', 'expires_at'])
+    .executeTakeFirst();
+  if (!claimed) {
+    const row = await db.selectFrom('otp_challenges').select('used_at').where('id', '=', challenge.id).executeTakeFirst();
+    if (row && row.used_at !== null) throw wrongCode();
+    throw otpDead();
+  }
+  const right = timingSafeEqual(Buffer.from(codeMac(secret, challenge.id, code), 'hex'), Buffer.from(claimed.code_hash, 'hex'));
+  if (!right) {
+    if (Number(claimed.attempts) >= OTP_MAX_WRONG_TRIES) {
+      await db.updateTable('otp_challenges').set({ dead: 1 }).where('id', '=', challenge.id).execute();
+      throw otpDead();
+    }
+    throw wrongCode();
+  }
+  if (now >= claimed.expires_at) throw badRequest('OTP expired, please request a new one', 'otp');
   // Single use, even under concurrent verifies: only the request that flips used_at wins.
   const used = await db.updateTable('otp_challenges').set({ used_at: now })
     .where('id', '=', challenge.id).where('used_at', 'is', null).executeTakeFirst();
-  if (Number(used.numUpdatedRows) !== 1) throw badRequest(INVALID_OTP_MESSAGE, 'otp');
+  if (Number(used.numUpdatedRows) !== 1) throw wrongCode();
   return { newUser: challenge.new_user === 1, context: JSON.parse(challenge.context_json ?? '{}') as Record<string, unknown> };
-}
-
-function secondsToUtcMidnight(now: number): number {
-  const midnight = new Date(now);
-  midnight.setUTCHours(24, 0, 0, 0);
-  return Math.ceil((midnight.getTime() - now) / 1000);
 }

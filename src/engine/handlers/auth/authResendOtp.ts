@@ -3,11 +3,13 @@ import { OTP_RESEND_COOLDOWN_SECONDS } from '../../../shared/constants.ts';
 import { findUserByEmail, normaliseEmail } from '../../repositories/users.ts';
 import { claimSendCooldown, hasUsedNewestCode, replaceCode, startAttempt } from '../../services/otp.ts';
 import { sendOtpMail } from '../../services/authMails.ts';
+import { claimCodeMail } from '../../services/authThrottle.ts';
 
-export const authResendOtp = defineHandler('authResendOtp', async ({ body }, { db, config, mailer, clock }) => {
+export const authResendOtp = defineHandler('authResendOtp', async ({ body }, { db, config, mailer, clock, request }) => {
   const now = clock.now();
   const email = normaliseEmail(body.userEmail);
   await claimSendCooldown(db, email, now);
+  await claimCodeMail(db, email, request.ip, now);
   // A used code cannot be replaced: its attempt ended in a login, so a resend starts a new one.
   const issued = (await hasUsedNewestCode(db, email))
     ? await startAttempt(db, config.signingSecret, now, email, Boolean(body.newUser), { data: body.data ?? null, deliver: Boolean(await findUserByEmail(db, email)) })

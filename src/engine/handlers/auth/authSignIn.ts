@@ -4,18 +4,20 @@ import { findUserByEmail, normaliseEmail } from '../../repositories/users.ts';
 import { inviteFromToken } from '../../services/invites.ts';
 import { hasUsedNewestCode, sendCooldownLeft, startAttempt, startSendCooldown } from '../../services/otp.ts';
 import { sendOtpMail } from '../../services/authMails.ts';
+import { claimCodeMail } from '../../services/authThrottle.ts';
 
 // Known and unknown e-mails get the same answer and the same stored attempt; only a user who may
 // sign in (or a new user on the sign-up tab) is mailed its code. Inside the 60 s cooldown no new
 // code is sent and the answer says how long is left, so Previous and a second submit keep the
 // first code valid - unless that code was already used (a logout and a quick login again), which
 // only its owner can do, so a new attempt then cannot be used to flood the inbox.
-export const authSignIn = defineHandler('authSignIn', async ({ body }, { db, config, mailer, clock }) => {
+export const authSignIn = defineHandler('authSignIn', async ({ body }, { db, config, mailer, clock, request }) => {
   const now = clock.now();
   const email = normaliseEmail(body.userEmail);
   if (body.data) await inviteFromToken(db, config.signingSecret, body.data, email, now);
   const left = await sendCooldownLeft(db, email, now);
   if (left > 0 && !(await hasUsedNewestCode(db, email))) return { sent: true, resendAfterSeconds: left };
+  await claimCodeMail(db, email, request.ip, now);
   await startSendCooldown(db, email, now);
   const user = await findUserByEmail(db, email);
   const deliver = Boolean(body.newUser || user || body.data);
