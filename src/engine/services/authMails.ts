@@ -22,3 +22,14 @@ export function sendInviteMail(mailer: Mailer, to: string, orgName: string, link
     text: `You have been invited to join ${orgName} on the integration dashboard.\nSign up here: ${link}`,
   }).catch((error: unknown) => console.error(`could not send the invitation to ${to}:`, error));
 }
+
+/** To an address invited by an organisation while it already belongs to another one. */
+export function sendInviteNoticeMail(mailer: Mailer, to: string, orgName: string): void {
+  mailer.send({
+    kind: 'invite',
+    to,
+    subject: `You are invited to ${orgName}`,
+    text: `${orgName} invited you to join them on the integration dashboard, but this address already belongs to another organisation.\n`
+      + 'Ask them to invite another address, or ask an admin of your organisation to remove you first.',
+  }).catch((error: unknown) => console.error(`could not send the invitation notice to ${to}:`, error));
+}

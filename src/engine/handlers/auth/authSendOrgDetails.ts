@@ -1,8 +1,10 @@
 import { defineHandler, type Role } from '../types.ts';
 import { badRequest, conflict, forbidden } from '../../errors.ts';
 import { findUser, normaliseEmail } from '../../repositories/users.ts';
-import { findOrganisation, startTrial } from '../../repositories/organisations.ts';
-import { inviteFromToken } from '../../services/invites.ts';
+import type { Transaction } from 'kysely';
+import type { Database, Row } from '../../db/schema.ts';
+import { createPendingOrganisation, findOrganisation, startTrial } from '../../repositories/organisations.ts';
+import { inviteFromToken, revokePendingInvites } from '../../services/invites.ts';
 import { INVALID_INVITE_MESSAGE } from '../../../shared/constants.ts';
 
 type AppChoice = string | { label: string; category: 'Requested' };
@@ -30,13 +32,12 @@ export const authSendOrgDetails = defineHandler('authSendOrgDetails', async ({ b
     return { id: app.id, label: app.label, category: app.category };
   });
 
-  const invite = body.data
-    ? await inviteFromToken(db, config.signingSecret, body.data, caller.email, now)
-    : await db.selectFrom('invites').selectAll().where('user_id', '=', user.id).where('accepted_at', 'is', null).where('revoked_at', 'is', null).executeTakeFirst();
+  // Only the invite link's token joins an organisation; without it the user founds their own.
+  const invite = body.data ? await inviteFromToken(db, config.signingSecret, body.data, caller.email, now) : undefined;
   // The link names one organisation: an orgId that is not the invite's is a tampered sign-up form.
-  if (invite && body.data && body.orgId && body.orgId !== invite.org_id) throw badRequest(INVALID_INVITE_MESSAGE, 'data');
+  if (invite && body.orgId && body.orgId !== invite.org_id) throw badRequest(INVALID_INVITE_MESSAGE, 'data');
 
-  const subscriptionId = await db.transaction().execute(async (trx) => {
+  const founded = await db.transaction().execute(async (trx): Promise<{ subscriptionId: string | null; orgId: string }> => {
     await trx.updateTable('users').set({
       username: body.username, is_verified: 1, apps_json: JSON.stringify(apps), updated_at: now,
       ...(invite ? { org_id: invite.org_id, role: invite.role } : { role: 'admin' }),
@@ -44,15 +45,18 @@ export const authSendOrgDetails = defineHandler('authSendOrgDetails', async ({ b
     if (invite) {
       await trx.updateTable('invites').set({ accepted_at: now, user_id: user.id }).where('id', '=', invite.id).execute();
       if (invite.org_id !== user.org_id) await trx.updateTable('sessions').set({ org_id: invite.org_id }).where('user_id', '=', user.id).execute();
-      return (await findOrganisation(trx, invite.org_id))?.subscription_id ?? null;
+      return { subscriptionId: (await findOrganisation(trx, invite.org_id))?.subscription_id ?? null, orgId: invite.org_id };
     }
+    const ownOrgId = await ownPendingOrganisation(trx, user, now);
+    // Invitations still pending for this user are withdrawn: they chose their own organisation.
+    await revokePendingInvites(trx, user.id, now);
     await trx.updateTable('organisations').set({
       name: body.orgName, size: body.orgSize ?? null, go_live_plan: body.goLivePlan ?? null, updated_at: now,
-    }).where('id', '=', user.org_id).execute();
-    return startTrial(trx, user.org_id, body.planId, now);
+    }).where('id', '=', ownOrgId).execute();
+    return { subscriptionId: await startTrial(trx, ownOrgId, body.planId, now), orgId: ownOrgId };
   });
 
-  const orgId = invite?.org_id ?? user.org_id;
+  const orgId = invite?.org_id ?? founded.orgId;
   const org = await findOrganisation(db, orgId);
   return {
     userId: user.id,
@@ -61,6 +65,21 @@ export const authSendOrgDetails = defineHandler('authSendOrgDetails', async ({ b
     role: (invite?.role ?? 'admin') as Role,
     isFirstLogin: user.last_login_at === user.first_login_at,
     onBoardingCompleted: org?.getting_started_completed === 1,
-    subscriptionId,
+    subscriptionId: founded.subscriptionId,
   };
 });
+
+/**
+ * The unnamed organisation made for this user's sign-up, or a new one when the user row sits in
+ * another organisation (an invitee who signs up on their own); the user and their sessions move
+ * to it.
+ */
+async function ownPendingOrganisation(trx: Transaction<Database>, user: Row<'users'>, now: number): Promise<string> {
+  const current = await findOrganisation(trx, user.org_id);
+  const others = await trx.selectFrom('users').select('id').where('org_id', '=', user.org_id).where('id', '!=', user.id).limit(1).execute();
+  if (current && current.name === '' && others.length === 0) return current.id;
+  const orgId = await createPendingOrganisation(trx, now);
+  await trx.updateTable('users').set({ org_id: orgId, role: 'admin', invited_by: null, invited_at: null, updated_at: now }).where('id', '=', user.id).execute();
+  await trx.updateTable('sessions').set({ org_id: orgId }).where('user_id', '=', user.id).execute();
+  return orgId;
+}

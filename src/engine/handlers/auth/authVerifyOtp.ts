@@ -9,6 +9,7 @@ import { createSession } from '../../services/sessions.ts';
 // A right code opens a session. A verified user is logged in; anyone else (a new sign-up, or an
 // invitee) is a user with orgDetailsRequired until auth.sendOrgDetails, and the engine refuses
 // their other calls until then. A brand-new user gets an unnamed organisation to hold the session.
+// The answer names an inviting organisation only when the request carries its invite link.
 export const authVerifyOtp = defineHandler('authVerifyOtp', async ({ body }, { db, config, clock, request }) => {
   const now = clock.now();
   const email = normaliseEmail(body.userEmail);
@@ -26,28 +27,28 @@ export const authVerifyOtp = defineHandler('authVerifyOtp', async ({ body }, { d
     await trx.updateTable('users').set({ first_login_at: user.first_login_at ?? now, last_login_at: now, updated_at: now }).where('id', '=', user.id).execute();
     const token = await createSession(trx, config, now, user.id, user.org_id, { userAgent: request.headers['user-agent'], ip: request.ip });
     const org = await findOrganisation(trx, user.org_id);
-    const pendingInvite = invite ?? (user.is_verified === 0
-      ? await trx.selectFrom('invites').selectAll().where('user_id', '=', user.id).where('accepted_at', 'is', null).where('revoked_at', 'is', null).executeTakeFirst()
-      : undefined);
+    // Only the invite link's own token names an organisation to join, never a match on e-mail.
+    const pendingInvite = user.is_verified === 0 ? invite : undefined;
     const inviter = pendingInvite?.invited_by
       ? await trx.selectFrom('users').select('email').where('id', '=', pendingInvite.invited_by).executeTakeFirst()
       : undefined;
-    return { user, org, token, isFirstLogin, pendingInvite, inviter };
+    const invitingOrg = pendingInvite ? await findOrganisation(trx, pendingInvite.org_id) : undefined;
+    return { user, org, token, isFirstLogin, pendingInvite, inviter, invitingOrg };
   });
 
-  const { user, org, token, isFirstLogin, pendingInvite, inviter } = result;
+  const { user, org, token, isFirstLogin, pendingInvite, inviter, invitingOrg } = result;
   const orgDetailsRequired = user.is_verified === 0;
   return {
     token,
     expiresAt: Math.floor(Math.min(now + config.sessionIdleSeconds * 1000, now + config.sessionAbsoluteSeconds * 1000) / 1000),
     userId: user.id,
-    orgId: orgDetailsRequired && !pendingInvite ? null : user.org_id,
-    role: (pendingInvite?.role ?? user.role) as Role,
+    orgId: orgDetailsRequired ? (pendingInvite?.org_id ?? null) : user.org_id,
+    role: (pendingInvite?.role ?? (orgDetailsRequired ? 'admin' : user.role)) as Role,
     isFirstLogin,
-    onBoardingCompleted: org?.getting_started_completed === 1 || user.onboarding_completed === 1,
+    onBoardingCompleted: (orgDetailsRequired ? invitingOrg : org)?.getting_started_completed === 1 || user.onboarding_completed === 1,
     orgDetailsRequired,
-    invite: pendingInvite && org
-      ? { orgId: pendingInvite.org_id, orgName: org.name, role: pendingInvite.role as Role, ...(inviter ? { invitedBy: inviter.email } : {}) }
+    invite: pendingInvite && invitingOrg
+      ? { orgId: pendingInvite.org_id, orgName: invitingOrg.name, role: pendingInvite.role as Role, ...(inviter ? { invitedBy: inviter.email } : {}) }
       : null,
     uiVersion: config.uiVersion,
   };

@@ -4,7 +4,7 @@ import { newId } from '../../db/ids.ts';
 import { normaliseEmail } from '../../repositories/users.ts';
 import { findOrganisation } from '../../repositories/organisations.ts';
 import { checkInviteQuota, inviteLink, issueInvite } from '../../services/invites.ts';
-import { sendInviteMail } from '../../services/authMails.ts';
+import { sendInviteMail, sendInviteNoticeMail } from '../../services/authMails.ts';
 
 // Invites are all or nothing: every row is checked (in order, the first failure answers with its
 // row's field) before anything is written or sent. An invitee is a user row with is_verified 0 plus
@@ -24,22 +24,30 @@ export const appUsersInvite = defineHandler('appUsersInvite', async ({ body }, {
   // A user who verified a code on the sign-up tab but never named an organisation is not
   // registered yet: the invite adopts that row instead of refusing the e-mail.
   const adopt = new Map<string, string>();
+  // An address that belongs to another organisation is answered like a new one (its owner gets a
+  // notice instead of a link), so an admin cannot learn who is registered elsewhere.
+  const elsewhere = new Map<string, string>();
   entries.forEach(({ email }, i) => {
     const field = `list.${i}.email`;
     if (email === caller.email) throw badRequest('Current user email, enter a different email', field);
     if (emails.indexOf(email) < i) throw badRequest('Email already exists in invite list!', field);
     const user = existing.find((u) => u.email === email);
     if (!user) return;
-    if (user.org_id === caller.orgId && user.is_verified === 0) throw badRequest('Email already exists in invite list!', field);
+    if (user.org_id === caller.orgId) throw badRequest(user.is_verified === 0 ? 'Email already exists in invite list!' : 'Email already registered!', field);
     const abandonedSignUp = user.is_verified === 0 && !pendingOf.has(user.id) && user.org_name === '';
-    if (!abandonedSignUp) throw badRequest('Email already registered!', field);
-    adopt.set(email, user.id);
+    if (abandonedSignUp) adopt.set(email, user.id);
+    else elsewhere.set(email, user.id);
   });
   await checkInviteQuota(db, caller.orgId, entries.length, now);
 
   const invited = await db.transaction().execute(async (trx) => {
-    const out: { userId: string; email: string; role: Role; inviteId: string }[] = [];
+    const out: { userId: string; email: string; role: Role; inviteId: string | undefined }[] = [];
     for (const { email, role } of entries) {
+      const otherOrgUser = elsewhere.get(email);
+      if (otherOrgUser) {
+        out.push({ userId: otherOrgUser, email, role, inviteId: undefined });
+        continue;
+      }
       const invitee = { org_id: caller.orgId, role, is_verified: 0 as const, invited_by: caller.userId, invited_at: now, last_invite_at: now, updated_at: now };
       let userId = adopt.get(email);
       if (userId) {
@@ -55,7 +63,10 @@ export const appUsersInvite = defineHandler('appUsersInvite', async ({ body }, {
   });
 
   const orgName = (await findOrganisation(db, caller.orgId))?.name ?? '';
-  for (const invite of invited) sendInviteMail(mailer, invite.email, orgName, inviteLink(config.publicUrl, invite.inviteId, config.signingSecret));
+  for (const invite of invited) {
+    if (invite.inviteId) sendInviteMail(mailer, invite.email, orgName, inviteLink(config.publicUrl, invite.inviteId, config.signingSecret));
+    else sendInviteNoticeMail(mailer, invite.email, orgName);
+  }
   return {
     message: `Invitation sent successfully to ${invited.length} people`,
     invitedCount: invited.length,
