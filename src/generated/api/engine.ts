@@ -1577,7 +1577,7 @@ export interface paths {
          *     is a 403, not a 400). The engine checks, in this order:
          *     - Content-Type image/svg+xml and a body that parses as an svg document, else 400 'Invalid file type';
          *     - at most 204,800 bytes, else 400 'File size is greater than 200KB' (the body is not read further);
-         *     - no script tag (nor event-handler attributes, javascript: links or foreign objects), else 400 'Invalid svg!'.
+         *     - only static drawing: every element and attribute on the sanitiser's allow-list (no script, event handlers, foreign objects, animation, links or external references; href only to '#id'), parsed as namespace-aware XML, else 400 'Invalid svg!'.
          *     The stored file becomes the logo only when app.customUiDetails saves its key. Unused uploads are
          *     deleted after 24 h.
          */
