@@ -17,8 +17,6 @@ let answer = 200;
 const received: Received[] = [];
 
 beforeAll(async () => {
-  ai = await startAiEngine();
-  ({ id } = ai);
   server = createServer((req, res) => {
     let body = '';
     req.on('data', (c) => { body += c; });
@@ -26,6 +24,9 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   hookUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/ai`;
+  // Loopback is refused unless allow-listed: the engine lists this receiver only.
+  ai = await startAiEngine({ outboundAllowHosts: [new URL(hookUrl).host] });
+  ({ id } = ai);
 }, 60_000);
 afterAll(async () => {
   await new Promise((r) => server.close(r));

@@ -3,14 +3,16 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { decryptSecret } from '../../src/engine/services/secrets.ts';
 import { hashToken } from '../../src/engine/services/tokens.ts';
-import { postSignedEvent, SIGNATURE_HEADER, verifyWebhookSignature } from '../../src/engine/services/webhookSender.ts';
+import { NOT_ALLOWED, postSignedEvent, SIGNATURE_HEADER, verifyWebhookSignature } from '../../src/engine/services/webhookSender.ts';
 import { signUp, startTestEngine, type TestEngine } from '../support/engineHarness.ts';
 
 // API keys, auth sessions opened with them, and webhooks: the tests POST to a real HTTP server
-// started here, which answers with whatever status the test sets.
+// started here, which answers with whatever status the test sets. Loopback is refused unless
+// allow-listed, so the engine lists the receiver's port and a port where nothing listens.
 interface Received { headers: IncomingHttpHeaders; body: string }
 let server: Server;
 let hookUrl: string;
+let closedPort: number;
 let answer = 200;
 let received: Received[] = [];
 
@@ -22,13 +24,17 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   hookUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/hris`;
+  const closed = createServer();
+  await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
+  closedPort = (closed.address() as AddressInfo).port;
+  await new Promise((r) => closed.close(r));
 });
 afterAll(async () => { await new Promise((r) => server.close(r)); });
 
 let t: TestEngine;
 let token: string;
 beforeEach(async () => {
-  t = await startTestEngine();
+  t = await startTestEngine({ outboundAllowHosts: [new URL(hookUrl).host, `127.0.0.1:${closedPort}`] });
   token = await signUp(t, 'keys@acme.test');
   answer = 200;
   received = [];
@@ -145,8 +151,9 @@ describe('webhooks', () => {
     expect(() => JSON.parse(list[0].eventDetails[0].codeSnippet)).not.toThrow();
   });
 
-  it('answers "Please enter a valid webhook" for an empty or invalid URL', async () => {
-    for (const url of ['', '   ', 'hooks.acme.io', 'ftp://hooks.acme.io']) {
+  it('answers "Please enter a valid webhook" for an empty, invalid or refused URL', async () => {
+    const unlisted = `http://127.0.0.1:${closedPort + 1}/x`;
+    for (const url of ['', '   ', 'hooks.acme.io', 'ftp://hooks.acme.io', 'http://user:pw@hooks.acme.io', unlisted, 'http://localhost/x', 'http://169.254.169.254/latest']) {
       const res = await test(url);
       expect(res.status).toBe(400);
       expect(res.body.error).toMatchObject({ msg: 'Please enter a valid webhook', field: 'tempDestination' });
@@ -171,10 +178,8 @@ describe('webhooks', () => {
     answer = 500;
     const failed = await test(hookUrl);
     expect(failed.body.msg).toMatchObject({ status: 500, statusMessage: 'Internal Server Error', live: false });
-    const port = (server.address() as AddressInfo).port;
-    const closed = await test(`http://127.0.0.1:${port === 1 ? 2 : 1}/nothing-here`);
-    expect(closed.body.msg.status).toBe(0);
-    expect(closed.body.msg.statusMessage).toMatch(/ECONNREFUSED|connect/);
+    const closed = await test(`http://127.0.0.1:${closedPort}/nothing-here`);
+    expect(closed.body.msg).toMatchObject({ status: 0, statusMessage: 'Could not connect to the webhook URL', live: false });
   });
 
   it('tests events one by one on a live URL, then saves the webhook', async () => {
@@ -281,12 +286,13 @@ describe('webhooks in production', () => {
     }
   });
 
-  it('refuses a host name that resolves to an internal address at connect time', async () => {
-    // checkWebhookUrl refuses the name localhost itself; this checks the guard on the resolved address.
+  it('the sender refuses a URL the handlers did not check, before connecting', async () => {
+    // The resolved-address guard itself is tested with fed DNS answers in outboundAddress.test.ts.
     const port = (server.address() as AddressInfo).port;
-    const res = await postSignedEvent({ url: new URL(`http://localhost:${port}/x`), eventType: 'webhook.test', payload: {}, signingKey: 'k', now: Date.now(), production: true });
-    expect(res.status).toBe(0);
-    expect(res).toMatchObject({ internal: true, statusMessage: expect.stringMatching(/internal address/) });
+    for (const production of [false, true]) {
+      const res = await postSignedEvent({ url: new URL(`https://localhost:${port}/x`), eventType: 'webhook.test', payload: {}, signingKey: 'k', now: Date.now(), policy: { production, outboundAllowHosts: [] } });
+      expect(res).toEqual({ status: 0, statusMessage: NOT_ALLOWED, refused: true });
+    }
     expect(received).toHaveLength(0);
   });
 });

@@ -19,7 +19,8 @@ let t: TestEngine;
 let token: string;
 let orgId: string;
 beforeEach(async () => {
-  t = await startTestEngine();
+  // The webhook receiver is on loopback, which only an allow-listed host:port may reach.
+  t = await startTestEngine({ outboundAllowHosts: [new URL(hookUrl).host] });
   token = await signUp(t, 'onboard@acme.test');
   orgId = (await t.call('GET', '/api/user.userDetails', { token })).body.msg.orgId;
 });

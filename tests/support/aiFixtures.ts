@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import { startTestEngine, type TestEngine } from './engineHarness.ts';
+import type { EngineConfig } from '../../src/engine/config.ts';
 import { demoAdmin, newOrg, type OrgSession } from './dataFixtures.ts';
 
 // The AI/connectors service's tests run on the seeded demo organisation (a live, a testing, a
@@ -17,8 +18,8 @@ export interface AiEngine {
   post(call: string, body: unknown, token?: string): Promise<{ status: number; body: any }>;
 }
 
-export async function startAiEngine(): Promise<AiEngine> {
-  const t = await startTestEngine();
+export async function startAiEngine(overrides: Partial<EngineConfig> = {}): Promise<AiEngine> {
+  const t = await startTestEngine(overrides);
   const demo = await demoAdmin(t);
   const other = await newOrg(t, 'other@ai.test');
   await t.engine.db.insertInto('user_feature_flags').values({ user_id: other.userId, flag: 'ai_connectors', enabled: 1, updated_at: t.clock.now() }).execute();

@@ -35,13 +35,13 @@ export const countWebhookTest = (ctx: TestCtx) =>
 
 /**
  * POSTs a signed event to the URL with the organisation's production API key as signing key. A
- * host name that resolves to an internal address (refused in production) is an invalid webhook
- * (400 on `field`), like an internal address typed as such.
+ * host name that resolves to a refused address (services/outboundAddress.ts) is an invalid
+ * webhook (400 on `field`), like a refused address typed as such.
  */
 export async function sendSigned(ctx: TestCtx, url: URL, eventType: string, payload: unknown, field: string): Promise<WebhookAnswer> {
   const signingKey = await liveApiKey(ctx.db, ctx.config.signingSecret, ctx.orgId, 'prod', ctx.now);
-  const answer = await postSignedEvent({ url, eventType, payload, signingKey, now: ctx.now, production: ctx.config.production });
-  if (answer.internal) throw badRequest(INVALID_WEBHOOK, field);
+  const answer = await postSignedEvent({ url, eventType, payload, signingKey, now: ctx.now, policy: ctx.config });
+  if (answer.refused) throw badRequest(INVALID_WEBHOOK, field);
   return answer;
 }
 

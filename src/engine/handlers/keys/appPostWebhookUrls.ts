@@ -13,7 +13,7 @@ export const appPostWebhookUrls = defineHandler('appPostWebhookUrls', async ({ b
   for (const { category, url } of entries) {
     const field = `webhookUrls.${category}`;
     await requireEnabled(ctx.db, ctx.orgId, category, field);
-    if (url !== null) checkWebhookUrl(url, ctx.config.production, field);
+    if (url !== null) checkWebhookUrl(url, ctx.config, field);
   }
   const current = await webhookMap(ctx.db, ctx.orgId);
   for (const { category, url } of entries) {

@@ -11,7 +11,7 @@ import { keysCtx } from './context.ts';
 export const appSaveWebhook = defineHandler('appSaveWebhook', async ({ body }, context) => {
   const ctx = keysCtx(context);
   const { category } = body;
-  checkWebhookUrl(body.destination, ctx.config.production, 'destination');
+  checkWebhookUrl(body.destination, ctx.config, 'destination');
   const destination = body.destination.trim();
   await requireEnabled(ctx.db, ctx.orgId, category);
   const tested = await liveState(ctx, category, destination);

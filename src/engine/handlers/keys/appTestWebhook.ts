@@ -7,7 +7,7 @@ import { keysCtx } from './context.ts';
 // 200 makes that exact URL live for an hour; anything else (or no answer) is not live.
 export const appTestWebhook = defineHandler('appTestWebhook', async ({ body }, context) => {
   const ctx = keysCtx(context);
-  const url = checkWebhookUrl(body.tempDestination, ctx.config.production, 'tempDestination');
+  const url = checkWebhookUrl(body.tempDestination, ctx.config, 'tempDestination');
   await countWebhookTest(ctx);
   const answer = await sendSigned(ctx, url, 'webhook.test', testEventPayload(body.category, ctx.now), 'tempDestination');
   const tested = await recordTest(ctx, body.category, body.tempDestination.trim(), answer.status);

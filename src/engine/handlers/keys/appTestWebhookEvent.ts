@@ -10,7 +10,7 @@ import { keysCtx } from './context.ts';
 export const appTestWebhookEvent = defineHandler('appTestWebhookEvent', async ({ body }, context) => {
   const ctx = keysCtx(context);
   const { category, subCategory, eventType } = body;
-  const url = checkWebhookUrl(body.tempDestination, ctx.config.production, 'tempDestination');
+  const url = checkWebhookUrl(body.tempDestination, ctx.config, 'tempDestination');
   const destination = body.tempDestination.trim();
   const events = (await eventsOfCategory(ctx.db, category)).filter((e) => e.subcategory === subCategory);
   if (events.length === 0) throw badRequest(`Unknown subcategory '${subCategory}' for ${category}`, 'subCategory');

@@ -24,7 +24,7 @@ export const aiWebhookTest = defineHandler('aiWebhookTest', async ({ body }, ctx
       .where('org_id', '=', orgId).where('connector_id', '=', connector.id).where('id', '=', body.integrationId).executeTakeFirst()
     : undefined;
   if (body.integrationId && !account) throw badRequest('Not an account of this connector', 'integrationId');
-  const url = checkWebhookUrl(body.destination, ctx.config.production, 'destination');
+  const url = checkWebhookUrl(body.destination, ctx.config, 'destination');
   await consumeWindow(db, `ai-webhook-test:${connector.id}`, 1, 1000, now, 'One webhook test per second, please wait a moment');
 
   const payload = {
