@@ -46,6 +46,24 @@ export interface EngineConfig {
   frameAncestors: string[];
 }
 
+/** The development default: public, so production refuses it. */
+export const DEV_SIGNING_SECRET = 'dev-signing-secret-change-me';
+export const MIN_SIGNING_SECRET_BYTES = 32;
+
+/**
+ * Production starts only with what keeps it safe: its own signing secret of at least 32 bytes
+ * (tokens and sealed secrets are only as strong as it is), and an SMTP server, so that sign-in
+ * codes are mailed and never printed to the log.
+ */
+function refuseUnsafeProduction(env: NodeJS.ProcessEnv, signingSecret: string): void {
+  if (!signingSecret) throw new Error('SIGNING_SECRET must be set when NODE_ENV=production');
+  if (signingSecret === DEV_SIGNING_SECRET) throw new Error('SIGNING_SECRET must not be the development default when NODE_ENV=production');
+  if (Buffer.byteLength(signingSecret) < MIN_SIGNING_SECRET_BYTES) {
+    throw new Error(`SIGNING_SECRET must be at least ${MIN_SIGNING_SECRET_BYTES} bytes when NODE_ENV=production`);
+  }
+  if (!env.SMTP_URL) throw new Error('SMTP_URL must be set when NODE_ENV=production: sign-in codes are never printed to the log there');
+}
+
 const list = (value: string | undefined): string[] =>
   (value ?? '').split(',').map((item) => item.trim()).filter(Boolean);
 
@@ -62,8 +80,8 @@ const packageVersion = (): string =>
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<EngineConfig> = {}): EngineConfig {
   const port = Number(env.PORT ?? 3000);
   const production = env.NODE_ENV === 'production';
-  const signingSecret = env.SIGNING_SECRET ?? (production ? '' : 'dev-signing-secret-change-me');
-  if (!signingSecret) throw new Error('SIGNING_SECRET must be set when NODE_ENV=production');
+  const signingSecret = env.SIGNING_SECRET ?? (production ? '' : DEV_SIGNING_SECRET);
+  if (production) refuseUnsafeProduction(env, signingSecret);
   return {
     port,
     host: env.HOST ?? '127.0.0.1',

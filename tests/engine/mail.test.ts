@@ -53,9 +53,26 @@ describe('mail', () => {
     expect(verified.status).toBe(200);
   });
 
+  it('lists only the mails to the address asked for, and only to a client on this machine', async () => {
+    t = await startTestEngine({ trustProxy: true });
+    await t.call('POST', '/api/auth.signIn', { body: { userEmail: 'ann@acme.test', newUser: true } });
+    await t.call('POST', '/api/auth.signIn', { body: { userEmail: 'bob@acme.test', newUser: true } });
+    await t.lastCode('bob@acme.test');
+    const everyone = await t.call('GET', '/api/dev.mailbox');
+    expect(everyone.status).toBe(400);
+    const ann = await t.call('GET', '/api/dev.mailbox', { query: { to: 'Ann@Acme.test' } });
+    expect(ann.status).toBe(200);
+    expect(ann.body.msg.mails.map((m: { to: string }) => m.to)).toEqual(['ann@acme.test']);
+    const remote = await t.engine.app.inject({ method: 'GET', url: '/api/dev.mailbox?to=ann@acme.test', remoteAddress: '198.51.100.7' });
+    expect(remote.statusCode).toBe(403);
+    // A proxy header naming loopback does not make a remote client local.
+    const spoofed = await t.engine.app.inject({ method: 'GET', url: '/api/dev.mailbox?to=ann@acme.test', remoteAddress: '198.51.100.7', headers: { 'x-forwarded-for': '127.0.0.1' } });
+    expect(spoofed.statusCode).toBe(403);
+  });
+
   it('has no dev mailbox in production', async () => {
     t = await startTestEngine({ production: true });
-    const res = await t.call('GET', '/api/dev.mailbox');
+    const res = await t.call('GET', '/api/dev.mailbox', { query: { to: 'ann@acme.test' } });
     expect(res.status).toBe(404);
   });
 });

@@ -1,10 +1,15 @@
 import { defineHandler } from '../types.ts';
+import { forbidden } from '../../errors.ts';
 import { normaliseEmail } from '../../repositories/users.ts';
+import { isLoopbackAddress } from '../../services/outboundAddress.ts';
 
-// Registered only outside production (see app.ts); the mails a real SMTP server would have sent.
-export const devMailbox = defineHandler('devMailbox', async ({ query }, { db, config }) => {
+// Registered only outside production (see app.ts); the mails a real SMTP server would have sent,
+// to one address, for a client on this machine only. The socket's own address decides, not the
+// client address a proxy header may claim.
+export const devMailbox = defineHandler('devMailbox', async ({ query }, { db, config, request }) => {
+  if (!isLoopbackAddress(request.socket.remoteAddress ?? '')) throw forbidden('The dev mailbox answers only clients on this machine');
   const rows = await db.selectFrom('mailbox').selectAll()
-    .$if(Boolean(query.to), (q) => q.where('to_email', '=', normaliseEmail(query.to!)))
+    .where('to_email', '=', normaliseEmail(query.to))
     .orderBy('created_at', 'desc').orderBy('id', 'desc')
     .limit(query.limit ?? 20)
     .execute();

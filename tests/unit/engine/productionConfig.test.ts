@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { DEV_SIGNING_SECRET, loadConfig } from '../../../src/engine/config.ts';
+import { exposureWarning } from '../../../src/engine/startupWarnings.ts';
+
+// What production refuses to start with, and the development warning when others can reach it.
+const strongSecret = 'x'.repeat(32);
+const production = (env: Record<string, string>) => () => loadConfig({ NODE_ENV: 'production', ...env });
+
+describe('production configuration', () => {
+  it('refuses a missing, default or short signing secret', () => {
+    expect(production({ SMTP_URL: 'smtp://127.0.0.1:2525' })).toThrow(/SIGNING_SECRET must be set/);
+    expect(production({ SMTP_URL: 'smtp://127.0.0.1:2525', SIGNING_SECRET: DEV_SIGNING_SECRET })).toThrow(/development default/);
+    expect(production({ SMTP_URL: 'smtp://127.0.0.1:2525', SIGNING_SECRET: 'x'.repeat(31) })).toThrow(/at least 32 bytes/);
+  });
+
+  it('refuses to run without SMTP, so codes are never printed to the log', () => {
+    expect(production({ SIGNING_SECRET: strongSecret })).toThrow(/SMTP_URL must be set/);
+  });
+
+  it('starts with its own secret and SMTP', () => {
+    const config = loadConfig({ NODE_ENV: 'production', SIGNING_SECRET: strongSecret, SMTP_URL: 'smtp://127.0.0.1:2525' });
+    expect(config).toMatchObject({ production: true, signingSecret: strongSecret, smtpUrl: 'smtp://127.0.0.1:2525' });
+  });
+
+  it('keeps the development defaults working', () => {
+    expect(loadConfig({}).signingSecret).toBe(DEV_SIGNING_SECRET);
+  });
+});
+
+describe('development exposure warning', () => {
+  it('warns when development mode listens beyond loopback, and only then', () => {
+    expect(exposureWarning('0.0.0.0', false)).toMatch(/WARNING: development mode is listening on 0\.0\.0\.0/);
+    expect(exposureWarning('::', false)).toMatch(/WARNING/);
+    for (const host of ['127.0.0.1', '::1', 'localhost', '127.0.0.2']) expect(exposureWarning(host, false)).toBeUndefined();
+    expect(exposureWarning('0.0.0.0', true)).toBeUndefined();
+  });
+});
