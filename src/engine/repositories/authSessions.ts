@@ -51,11 +51,18 @@ export const LINK_USED = 'This link has already been used';
 
 /**
  * The session of a token as the connect calls see it: unknown or expired answers 404, used 409.
- * Expiry is checked against the clock, so a link is dead the moment it expires whatever `state` says.
+ * Expiry is checked against the clock, so a link is dead the moment it expires whatever `state` says;
+ * a session opened with an API key is dead once that key is rotated.
  */
 export async function usableSession(db: Db, token: string, now: number): Promise<Row<'auth_sessions'>> {
-  const row = await db.selectFrom('auth_sessions').selectAll().where('token_hash', '=', hashToken(token)).executeTakeFirst();
-  if (!row || row.state === 'expired' || row.expires_at <= now) throw notFound(LINK_INVALID);
+  const found = await db.selectFrom('auth_sessions')
+    .leftJoin('api_keys', 'api_keys.id', 'auth_sessions.api_key_id')
+    .selectAll('auth_sessions').select('api_keys.revoked_at as key_revoked_at')
+    .where('auth_sessions.token_hash', '=', hashToken(token)).executeTakeFirst();
+  if (!found) throw notFound(LINK_INVALID);
+  const { key_revoked_at: keyRevokedAt, ...row } = found;
+  // A session opened with an API key lives no longer than that key: rotating it ends the session.
+  if (row.state === 'expired' || row.expires_at <= now || keyRevokedAt !== null) throw notFound(LINK_INVALID);
   if (row.state === 'used' || row.used_at !== null) throw conflict(LINK_USED);
   return row;
 }
