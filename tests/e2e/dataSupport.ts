@@ -1,5 +1,5 @@
 import { expect, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
-import { DESKTOP, logIn, MOBILE, shot } from './support.ts';
+import { DESKTOP, logIn, MOBILE, SCREENSHOTS_WANTED, shot } from './support.ts';
 
 // Helpers of the syncs, logs and issues flows. Each of those files logs in once and walks its
 // screens in order on one page (serial tests), so the suite asks the dev mailbox for few codes.
@@ -20,6 +20,7 @@ export async function loggedInPage(browser: Browser, email: string, path = '/sig
 
 /** The screen at 1440 px and at 390 px, into test-results/screenshots/. */
 export async function shotBoth(page: Page, name: string): Promise<void> {
+  if (!SCREENSHOTS_WANTED) return;
   await page.setViewportSize(DESKTOP);
   await shot(page, `${name}-1440`);
   await page.setViewportSize(MOBILE);

@@ -53,7 +53,11 @@ export async function otpCount(request: APIRequestContext, email: string): Promi
   return (await mailsTo(request, email)).filter((mail) => mail.kind === 'otp').length;
 }
 
+/** Screenshots are taken only when E2E_SCREENSHOTS=1 asks for them (they cost seconds a screen). */
+export const SCREENSHOTS_WANTED = process.env.E2E_SCREENSHOTS === '1';
+
 export async function shot(page: Page, name: string, fullPage = true): Promise<void> {
+  if (!SCREENSHOTS_WANTED) return;
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png`, fullPage });
 }
