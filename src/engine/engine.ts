@@ -9,6 +9,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { ensureUpcomingPartitions } from './db/partitions.ts';
 import type { Database } from './db/schema.ts';
 import type { Clock, EngineServices } from './handlers/types.ts';
+import { resealLegacyCredentials } from './services/accountCredentials.ts';
 import { devMailbox, smtpMailer, type Mailer } from './services/mailer.ts';
 import { seedReferenceData } from './seed/index.ts';
 
@@ -36,6 +37,9 @@ export async function createEngine(config: EngineConfig, options: EngineOptions 
     await ensureUpcomingPartitions(db);
   }
   await seedReferenceData(db);
+  // Credentials sealed in the old format are sealed again now: it needs the secret, which a
+  // migration does not have.
+  await resealLegacyCredentials(db, config.signingSecret);
   const clock = options.clock ?? systemClock;
   const mailer = options.mailer ?? (config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : devMailbox(db, clock.now));
   const services: EngineServices = { db, config, mailer, clock };

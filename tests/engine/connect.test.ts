@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLinkSession } from '../../src/engine/repositories/authSessions.ts';
-import { decryptSecret } from '../../src/engine/services/secrets.ts';
+import { openCredentials, resealLegacyCredentials } from '../../src/engine/services/accountCredentials.ts';
+import { sealLegacyV1 } from '../support/legacySealing.ts';
 import { startTestEngine, type TestEngine } from '../support/engineHarness.ts';
 import { addAccount, DAY, enableCategory, newOrg, type OrgSession } from '../support/dataFixtures.ts';
 
@@ -146,10 +147,11 @@ describe('connect.complete', () => {
     expect(account.preset_id).toBe(preset.body.msg.presetId);
     const custom = await db().selectFrom('mapping_fields').select(['field_id', 'field_to_org']).where('integration_id', '=', link.integrationId).where('field_type', '=', 'CUSTOM').execute();
     expect(custom).toEqual([{ field_id: 'notes', field_to_org: 'note' }]);
-    // The credentials are stored sealed: no plain value in the row, and they open with the engine's secret.
+    // The credentials are stored sealed (current format): no plain value in the row, and they open with the engine's secret only.
     expect(account.auth_data_json).not.toContain('secret-apiKey');
-    const sealed = JSON.parse(account.auth_data_json!).sealed as string;
-    expect(JSON.parse(decryptSecret(sealed, t.engine.config.signingSecret)!)).toMatchObject({ apiKey: 'secret-apiKey' });
+    expect(JSON.parse(account.auth_data_json!).sealed).toMatch(/^v2\./);
+    expect(openCredentials(account.auth_data_json, t.engine.config.signingSecret)).toMatchObject({ apiKey: 'secret-apiKey' });
+    expect(openCredentials(account.auth_data_json, 'another secret')).toBeUndefined();
     expect(await endCustomer()).toMatchObject({ origin_org_name: 'Globex Corp', integrated_accounts_count: 1 });
     expect(await sessionRow(link.integrationId)).toMatchObject({ state: 'used', used_at: t.clock.now() });
 
@@ -158,6 +160,24 @@ describe('connect.complete', () => {
     expect(again.body.error).toMatchObject({ code: 'CONFLICT', msg: 'This link has already been used' });
     expect((await session(link.token)).status).toBe(409);
     expect(await accountCount()).toBe(1);
+  });
+
+  it('seals credentials stored in the old format again, leaving values of another secret alone', async () => {
+    const secret = t.engine.config.signingSecret;
+    const legacy = (values: object, under: string) => JSON.stringify({ appId: 'bamboohr', sealed: sealLegacyV1(JSON.stringify(values), under) });
+    await addAccount(db(), org.orgId, { id: 'int_v1', created_at: t.clock.now(), auth_data_json: legacy({ apiKey: 'old-key' }, secret) });
+    const foreign = legacy({ apiKey: 'foreign' }, 'another secret');
+    await addAccount(db(), org.orgId, { id: 'int_v1_foreign', created_at: t.clock.now(), origin_org_id: 'other-1', auth_data_json: foreign });
+    // The v1 value still opens, so nothing is lost before the engine seals it again.
+    const before = await db().selectFrom('integrated_accounts').select('auth_data_json').where('id', '=', 'int_v1').executeTakeFirstOrThrow();
+    expect(openCredentials(before.auth_data_json, secret)).toEqual({ apiKey: 'old-key' });
+
+    expect(await resealLegacyCredentials(db(), secret)).toBe(1);
+    const rows = await db().selectFrom('integrated_accounts').select(['id', 'auth_data_json']).where('id', 'in', ['int_v1', 'int_v1_foreign']).orderBy('id').execute();
+    expect(JSON.parse(rows[0].auth_data_json!)).toMatchObject({ appId: 'bamboohr', sealed: expect.stringMatching(/^v2\./) });
+    expect(openCredentials(rows[0].auth_data_json, secret)).toEqual({ apiKey: 'old-key' });
+    expect(rows[1].auth_data_json).toBe(foreign);
+    expect(await resealLegacyCredentials(db(), secret)).toBe(0);
   });
 
   it('lets only one of two simultaneous completes through', async () => {

@@ -1,13 +1,12 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { decryptSecret } from '../../src/engine/services/secrets.ts';
-import { hashToken } from '../../src/engine/services/tokens.ts';
+import { webhookSigningSecret } from '../../src/engine/repositories/webhookSigningSecrets.ts';
 import { NOT_ALLOWED, postSignedEvent, SIGNATURE_HEADER, verifyWebhookSignature } from '../../src/engine/services/webhookSender.ts';
 import { signUp, startTestEngine, type TestEngine } from '../support/engineHarness.ts';
 
-// API keys, auth sessions opened with them, and webhooks: the tests POST to a real HTTP server
-// started here, which answers with whatever status the test sets. Loopback is refused unless
+// Webhooks (API keys are in apiKeys.test.ts): the tests POST to a real HTTP server started here,
+// which answers with whatever status the test sets. Loopback is refused unless
 // allow-listed, so the engine lists the receiver's port and a port where nothing listens.
 interface Received { headers: IncomingHttpHeaders; body: string }
 let server: Server;
@@ -41,106 +40,17 @@ beforeEach(async () => {
 });
 afterEach(async () => { await t.close(); });
 
-const keys = async (tok = token) => (await t.call('GET', '/api/app.getApiKeys', { token: tok })).body.msg as { prodApiKey: string; sandboxApiKey: string };
-const customer = { originOrgId: 'cust-4711', originOrgName: 'Globex Corp', originUserEmail: 'it-admin@globex.com', originUserName: 'Hank Scorpio' };
-const createSession = (key: string, body: object = customer) => t.call('POST', '/api/auth.createSession', { token: key, body });
-
-describe('API keys', () => {
-  it('creates both keys on first use, stores them hashed and encrypted, and shows the same keys again', async () => {
-    const first = await keys();
-    expect(first.prodApiKey).toMatch(/^sk_live_/);
-    expect(first.sandboxApiKey).toMatch(/^sk_test_/);
-    expect(await keys()).toEqual(first);
-    const rows = await t.engine.db.selectFrom('api_keys').selectAll().execute();
-    expect(rows).toHaveLength(2);
-    const prod = rows.find((r) => r.kind === 'prod')!;
-    expect(prod.key_hash).toBe(hashToken(first.prodApiKey));
-    expect(prod.key_encrypted).not.toContain(first.prodApiKey);
-    expect(decryptSecret(prod.key_encrypted!, t.engine.config.signingSecret)).toBe(first.prodApiKey);
-    expect(decryptSecret(prod.key_encrypted!, 'another secret')).toBeUndefined();
-  });
-
-  it('gives each organisation its own keys', async () => {
-    const other = await signUp(t, 'keys@globex.test', { orgName: 'Globex' });
-    const mine = await keys();
-    const theirs = await keys(other);
-    expect(theirs.prodApiKey).not.toBe(mine.prodApiKey);
-    const session = await createSession(theirs.prodApiKey);
-    const row = await t.engine.db.selectFrom('auth_sessions').select('org_id').where('token_hash', '=', hashToken(session.body.msg.token)).executeTakeFirstOrThrow();
-    const me = await t.call('GET', '/api/user.userDetails', { token });
-    expect(row.org_id).not.toBe(me.body.msg.orgId);
-  });
-
-  it('rotates the production key: the old key gets 401, the sandbox key is unchanged', async () => {
-    const before = await keys();
-    expect((await createSession(before.prodApiKey)).status).toBe(200);
-    const rotated = await t.call('GET', '/api/app.getNewApiKeys', { token });
-    expect(rotated.status).toBe(200);
-    expect(rotated.body.msg.sandbox).toBe(false);
-    expect(rotated.body.msg.newApiKey).not.toBe(before.prodApiKey);
-    const old = await createSession(before.prodApiKey);
-    expect(old.status).toBe(401);
-    expect((await createSession(rotated.body.msg.newApiKey)).status).toBe(200);
-    expect(await keys()).toEqual({ prodApiKey: rotated.body.msg.newApiKey, sandboxApiKey: before.sandboxApiKey });
-  });
-
-  it('rotates the sandbox key with sandbox=true', async () => {
-    const before = await keys();
-    const rotated = await t.call('GET', '/api/app.getNewApiKeys', { token, query: { sandbox: 'true' } });
-    expect(rotated.body.msg).toMatchObject({ sandbox: true });
-    expect((await createSession(before.sandboxApiKey)).status).toBe(401);
-    expect(await keys()).toEqual({ prodApiKey: before.prodApiKey, sandboxApiKey: rotated.body.msg.newApiKey });
-  });
-});
-
-describe('auth.createSession', () => {
-  it('opens an auth session for the end customer with the production key', async () => {
-    const { prodApiKey } = await keys();
-    const res = await createSession(prodApiKey, { ...customer, originOrgName: '  Globex Corp  ' });
-    expect(res.status).toBe(200);
-    expect(res.body.msg).toMatchObject({ sandbox: false, expiresAt: Math.floor(t.clock.now() / 1000) + 30 * 60 });
-    expect(res.body.msg.token).toMatch(/^as_/);
-    const row = await t.engine.db.selectFrom('auth_sessions').selectAll().where('token_hash', '=', hashToken(res.body.msg.token)).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ kind: 'session', origin_org_id: 'cust-4711', origin_org_name: 'Globex Corp', origin_user_email: 'it-admin@globex.com', origin_user_name: 'Hank Scorpio', sandbox: 0, state: 'active' });
-  });
-
-  it('opens a sandbox session with the sandbox key', async () => {
-    const { sandboxApiKey } = await keys();
-    const res = await createSession(sandboxApiKey);
-    expect(res.body.msg.sandbox).toBe(true);
-  });
-
-  it('refuses a bad key, a dashboard session token, and an API key on dashboard calls', async () => {
-    expect((await createSession('sk_live_not-a-key')).status).toBe(401);
-    expect((await createSession(token)).status).toBe(401);
-    const { prodApiKey } = await keys();
-    expect((await t.call('GET', '/api/app.getApiKeys', { token: prodApiKey })).status).toBe(401);
-    expect((await t.call('POST', '/api/auth.createSession', { body: customer })).status).toBe(401);
-  });
-
-  it('answers the spec messages for missing or invalid fields', async () => {
-    const { prodApiKey } = await keys();
-    const cases: [object, string, string][] = [
-      [{ ...customer, originOrgId: '   ' }, 'originOrgId', 'Origin Org ID is required'],
-      [{ ...customer, originOrgName: undefined }, 'originOrgName', 'Origin Org Name is required'],
-      [{ ...customer, originUserEmail: undefined }, 'originUserEmail', 'Origin User Email is required'],
-      [{ ...customer, originUserName: '' }, 'originUserName', 'Origin User Name is required'],
-      [{ ...customer, originUserEmail: 'not-an-email' }, 'originUserEmail', 'Not a valid email!'],
-    ];
-    for (const [body, field, msg] of cases) {
-      const res = await createSession(prodApiKey, body);
-      expect(res.status).toBe(400);
-      expect(res.body.error).toMatchObject({ field, msg });
-    }
-  });
-});
-
 describe('webhooks', () => {
   const enable = (category = 'HRIS', tok = token) => t.call('POST', '/api/app.enableCategory', { token: tok, body: { category } });
   const test = (tempDestination: string, category = 'HRIS') => t.call('POST', '/api/app.testWebhook', { token, body: { tempDestination, category } });
   const sendEvent = (subCategory: string, eventType: string, tempDestination = hookUrl) =>
     t.call('POST', '/api/app.testWebhookEvent', { token, body: { tempDestination, category: 'HRIS', subCategory, eventType } });
   const save = (destination = hookUrl, category = 'HRIS') => t.call('POST', '/api/app.saveWebhook', { token, body: { destination, category } });
+  // No contract call shows the signing secret yet, so the test reads it as the engine does.
+  const signingSecret = async () => {
+    const orgId = (await t.call('GET', '/api/user.userDetails', { token })).body.msg.orgId as string;
+    return webhookSigningSecret(t.engine.db, t.engine.config.signingSecret, orgId, t.clock.now());
+  };
   const events = async () => (await t.call('GET', '/api/app.webhookEventDataOfCategory', { token, query: { category: 'HRIS' } })).body.msg as { value: string; label: string; eventDetails: { eventType: string; codeSnippet: string }[] }[];
 
   it('lists the events of a category per subcategory with their sample payloads', async () => {
@@ -169,17 +79,50 @@ describe('webhooks', () => {
     const [call] = received;
     expect(JSON.parse(call.body)).toMatchObject({ eventType: 'webhook.test', category: 'HRIS' });
     expect(call.headers['content-type']).toBe('application/json');
-    const { prodApiKey, sandboxApiKey } = await keys();
+    const secret = await signingSecret();
     const now = Math.floor(t.clock.now() / 1000);
-    expect(verifyWebhookSignature(call.headers[SIGNATURE_HEADER] as string, call.body, prodApiKey, now)).toBe(true);
-    expect(verifyWebhookSignature(call.headers[SIGNATURE_HEADER] as string, call.body, sandboxApiKey, now)).toBe(false);
-    expect(verifyWebhookSignature(call.headers[SIGNATURE_HEADER] as string, `${call.body} `, prodApiKey, now)).toBe(false);
+    const signature = call.headers[SIGNATURE_HEADER] as string;
+    expect(signature).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
+    expect(verifyWebhookSignature(signature, call.body, secret, now)).toBe(true);
+    expect(verifyWebhookSignature(signature, `${call.body} `, secret, now)).toBe(false);
+    // Not signed with an API key any more.
+    const { prodApiKey } = (await t.call('GET', '/api/app.getApiKeys', { token })).body.msg;
+    expect(verifyWebhookSignature(signature, call.body, prodApiKey, now)).toBe(false);
 
     answer = 500;
     const failed = await test(hookUrl);
     expect(failed.body.msg).toMatchObject({ status: 500, statusMessage: 'Internal Server Error', live: false });
     const closed = await test(`http://127.0.0.1:${closedPort}/nothing-here`);
     expect(closed.body.msg).toMatchObject({ status: 0, statusMessage: 'Could not connect to the webhook URL', live: false });
+  });
+
+  it('signs with the organisation\'s own secret, created once and stored sealed', async () => {
+    await test(hookUrl);
+    await test(hookUrl);
+    const secret = await signingSecret();
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    const now = Math.floor(t.clock.now() / 1000);
+    for (const call of received) expect(verifyWebhookSignature(call.headers[SIGNATURE_HEADER] as string, call.body, secret, now)).toBe(true);
+    const rows = await t.engine.db.selectFrom('webhook_signing_secrets').selectAll().execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0].secret_sealed).toMatch(/^v2\./);
+    expect(JSON.stringify(rows)).not.toContain(secret.slice('whsec_'.length));
+
+    const other = await signUp(t, 'hooks@globex.test', { orgName: 'Globex' });
+    await t.call('POST', '/api/app.testWebhook', { token: other, body: { tempDestination: hookUrl, category: 'HRIS' } });
+    const otherOrg = (await t.call('GET', '/api/user.userDetails', { token: other })).body.msg.orgId as string;
+    const theirs = await webhookSigningSecret(t.engine.db, t.engine.config.signingSecret, otherOrg, t.clock.now());
+    expect(theirs).not.toBe(secret);
+    expect(verifyWebhookSignature(received[2].headers[SIGNATURE_HEADER] as string, received[2].body, theirs, now)).toBe(true);
+  });
+
+  it('replaces a signing secret that no longer opens under the engine\'s secret', async () => {
+    const orgId = (await t.call('GET', '/api/user.userDetails', { token })).body.msg.orgId as string;
+    const old = await webhookSigningSecret(t.engine.db, 'the previous engine secret', orgId, t.clock.now());
+    await test(hookUrl);
+    const secret = await signingSecret();
+    expect(secret).not.toBe(old);
+    expect(verifyWebhookSignature(received[0].headers[SIGNATURE_HEADER] as string, received[0].body, secret, Math.floor(t.clock.now() / 1000))).toBe(true);
   });
 
   it('tests events one by one on a live URL, then saves the webhook', async () => {

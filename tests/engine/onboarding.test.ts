@@ -99,8 +99,14 @@ describe('web journey', () => {
     expect((await post('app.postWebhookUrls', { webhookUrls: { HRIS: hookUrl } })).status).toBe(200);
     steps = await webJourney();
     expect(statuses(steps)).toMatchObject({ registerWebhook: [true, false], embedSdk: [false, false], fetchData: [false, true] });
-    const { prodApiKey } = (await get('app.getApiKeys')).body.msg;
-    expect(step(steps, 'embedSdk').stepInitialData).toEqual({ apiKey: prodApiKey });
+    // Get your API key: viewing the journey creates no key (it could not show it in full);
+    // app.getApiKeys creates it, shows it once, and the step then names it by its masked form.
+    expect(step(steps, 'embedSdk').stepInitialData).toEqual({ apiKey: null });
+    expect(step(steps, 'embedSdk').subSteps.map((s) => [s.subStepId, s.subStepStatus])).toEqual([['apiKey', false], ['authSessionToken', false], ['embedSdk', false], ['magicLink', false]]);
+    const { prodApiKey, prodApiKeyMasked } = (await get('app.getApiKeys')).body.msg;
+    expect(prodApiKeyMasked).toBe(false);
+    steps = await webJourney();
+    expect(step(steps, 'embedSdk').stepInitialData).toEqual({ apiKey: `${prodApiKey.slice(0, 12)}…` });
     expect(step(steps, 'embedSdk').subSteps.map((s) => [s.subStepId, s.subStepStatus])).toEqual([['apiKey', true], ['authSessionToken', false], ['embedSdk', false], ['magicLink', false]]);
 
     // Embed UI SDK: an auth session with the API key, then an account of the category connects.
@@ -184,11 +190,26 @@ describe('AI journey', () => {
     const toolkit = await post('app.enableAiToolKit', { category: 'HRIS', framework: 'langgraph' });
     expect(toolkit.status).toBe(200);
     expect(toolkit.body.msg.framework).toBe('langgraph');
-    const { prodApiKey } = (await get('app.getApiKeys')).body.msg;
     const useToolkit = step(toolkit.body.msg.journey, 'useToolkit');
     expect(useToolkit.stepStatus).toBe(true);
     expect(Object.keys(useToolkit.stepInitialData.llmDataMap as object)).toEqual(['langgraph', 'langchain', 'openai']);
-    expect((useToolkit.stepInitialData.llmDataMap as Record<string, { code: string }>).langgraph.code).toContain(prodApiKey);
+    const codes = (data: Step['stepInitialData']) => Object.values(data.llmDataMap as Record<string, { code: string }>).map((c) => c.code);
+    // No key yet: the snippets carry the placeholder and say where the key comes from.
+    expect(useToolkit.stepInitialData.apiKey).toBeNull();
+    for (const code of codes(useToolkit.stepInitialData)) {
+      expect(code).toContain('Toolkit(api_key="<YOUR_API_KEY>", base_url="http://');
+      expect(code).toContain('# <YOUR_API_KEY>: your production API key, from the API Keys page');
+      expect(code).toContain('category="HRIS"');
+    }
+    // With a key: still the placeholder (the engine keeps no full key), with the key's masked form in the comment.
+    const { prodApiKey } = (await get('app.getApiKeys')).body.msg;
+    const withKey = step(await aiJourney(), 'useToolkit').stepInitialData;
+    expect(withKey.apiKey).toBe(`${prodApiKey.slice(0, 12)}…`);
+    for (const code of codes(withKey)) {
+      expect(code).toContain(`# <YOUR_API_KEY>: your production API key (${prodApiKey.slice(0, 12)}…)`);
+      expect(code).toContain('api_key="<YOUR_API_KEY>"');
+      expect(code).not.toContain(prodApiKey);
+    }
     expect((await post('app.enableAiToolKit', { category: 'HRIS', framework: 'openai' })).body.msg.framework).toBe('openai');
     const settings = await t.engine.db.selectFrom('org_category_settings').select('ai_toolkit_enabled').where('org_id', '=', orgId).where('category', '=', 'HRIS').executeTakeFirstOrThrow();
     expect(settings.ai_toolkit_enabled).toBe(1);
@@ -330,8 +351,12 @@ describe('the seeded demo organisation', () => {
     const demo = await seedDemo(t.engine.db, { scale: 'small', seed: 7, now: t.clock.now(), signingSecret: t.engine.config.signingSecret });
     const admin = await t.engine.db.selectFrom('users').select('id').where('email', '=', demo.adminEmail).executeTakeFirstOrThrow();
     const demoToken = await createSession(t.engine.db, t.engine.config, t.clock.now(), admin.id, demo.orgId);
+    // The seed showed the demo's keys once (the CLI prints them); the dashboard shows them masked.
     const keys = await get('app.getApiKeys', undefined, demoToken);
-    expect(keys.body.msg).toEqual({ prodApiKey: demo.apiKeys!.prod, sandboxApiKey: demo.apiKeys!.sandbox });
+    expect(keys.body.msg).toEqual({
+      prodApiKey: `${demo.apiKeys!.prod.slice(0, 12)}…`, sandboxApiKey: `${demo.apiKeys!.sandbox.slice(0, 12)}…`, prodApiKeyMasked: true, sandboxApiKeyMasked: true,
+    });
+    expect((await t.call('POST', '/api/auth.createSession', { token: demo.apiKeys!.prod, body: { originOrgId: 'c1', originOrgName: 'C One', originUserEmail: 'it@c1.test', originUserName: 'IT' } })).status).toBe(200);
     const categories = await get('app.getCategories', undefined, demoToken);
     expect(categories.status).toBe(200);
     expect(categories.body.msg.some((c: { onBoardingCompleted: boolean }) => c.onBoardingCompleted)).toBe(true);

@@ -3,9 +3,10 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TableName } from '../../src/engine/db/schema.ts';
 import { CATEGORIES } from '../../src/engine/seed/catalogApps.ts';
-import { findDemoOrg, seedDemo, seedReferenceData } from '../../src/engine/seed/index.ts';
+import { findDemoOrg, seedDemo, type SeedDemoResult, seedReferenceData } from '../../src/engine/seed/index.ts';
 import { frequencyMs } from '../../src/engine/repositories/syncs.ts';
-import { decryptSecret } from '../../src/engine/services/secrets.ts';
+import { openSecret } from '../../src/engine/services/secrets.ts';
+import { hashToken } from '../../src/engine/services/tokens.ts';
 import { createTestDatabase, type TestDatabase } from '../support/testDatabase.ts';
 
 const NOW = Date.UTC(2026, 10, 20, 12, 0, 0);
@@ -31,12 +32,12 @@ async function tableHash(db: Db, table: TableName, orderBy?: string): Promise<st
 }
 
 async function demoHashes(db: Db): Promise<Record<string, string>> {
-  const keys = await db.selectFrom('api_keys').select(['id', 'kind', 'key_hash', 'prefix', 'key_encrypted', 'created_at']).orderBy('id').execute();
+  const keys = await db.selectFrom('api_keys').select(['id', 'kind', 'created_at', 'revoked_at', 'last_used_at']).orderBy('id').execute();
   return {
     organisations: await tableHash(db, 'organisations', 'id'),
     users: await tableHash(db, 'users', 'id'),
-    // AES-GCM draws a random IV (services/secrets.ts): compare the decrypted keys instead.
-    api_keys: JSON.stringify(keys.map((k) => ({ ...k, key_encrypted: decryptSecret(k.key_encrypted!, SECRET) }))),
+    // The keys themselves (so their hashes and prefixes) come from the system's randomness, never the seed.
+    api_keys: JSON.stringify(keys),
     end_customer_orgs: await tableHash(db, 'end_customer_orgs', 'id'),
     integrated_accounts: await tableHash(db, 'integrated_accounts', 'id'),
     mapping_fields: await tableHash(db, 'mapping_fields', 'id'),
@@ -55,12 +56,13 @@ async function demoHashes(db: Db): Promise<Record<string, string>> {
 describe('demo seed (small)', () => {
   let t: TestDatabase;
   let db: Db;
+  let seeded: SeedDemoResult;
   beforeAll(async () => {
     t = await createTestDatabase();
     db = t.db;
     await seedReferenceData(db);
-    const result = await seedDemo(db, { scale: 'small', seed: 7, now: NOW, signingSecret: SECRET });
-    expect(result.created).toBe(true);
+    seeded = await seedDemo(db, { scale: 'small', seed: 7, now: NOW, signingSecret: SECRET });
+    expect(seeded.created).toBe(true);
   }, 120_000);
   afterAll(() => t?.cleanup());
 
@@ -182,6 +184,16 @@ describe('demo seed (small)', () => {
     const flag = await one(db, sql<{ c: number }>`select count(*) as c from user_feature_flags f join users u on u.id = f.user_id
       where u.email = 'demo@acme.test' and f.flag = 'ai_connectors' and f.enabled = 1`);
     expect(n(flag.c)).toBe(1);
+  });
+
+  it('keeps only the hashes and prefixes of its API keys, and its webhook signing secret sealed', async () => {
+    const { prod, sandbox } = seeded.apiKeys!;
+    const rows = await db.selectFrom('api_keys').selectAll().where('revoked_at', 'is', null).orderBy('kind').execute();
+    expect(rows.map((r) => [r.kind, r.key_hash, r.prefix])).toEqual([['prod', hashToken(prod), prod.slice(0, 12)], ['sandbox', hashToken(sandbox), sandbox.slice(0, 12)]]);
+    for (const key of [prod, sandbox]) expect(JSON.stringify(await db.selectFrom('api_keys').selectAll().execute())).not.toContain(key);
+    const { secret_sealed: sealed } = await db.selectFrom('webhook_signing_secrets').select('secret_sealed').where('org_id', '=', seeded.orgId).executeTakeFirstOrThrow();
+    expect(openSecret(sealed, SECRET, 'webhook-signing-secrets')).toMatch(/^whsec_/);
+    expect(openSecret(sealed, 'another secret', 'webhook-signing-secrets')).toBeUndefined();
   });
 
   it('refuses to seed the demo twice unless reset', async () => {

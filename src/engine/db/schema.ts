@@ -66,6 +66,7 @@ import type {
   UiCustomisationTable,
   UploadsTable,
   WebhookDeliveriesTable,
+  WebhookSigningSecretsTable,
   WebhooksTable,
   WebhookTestsTable,
 } from './tables/settings.ts';
@@ -99,6 +100,8 @@ export interface Database {
   webhooks: WebhooksTable;
   webhook_tests: WebhookTestsTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  // sealed per-organisation webhook signing secrets (20261129090000)
+  webhook_signing_secrets: WebhookSigningSecretsTable;
   getting_started: GettingStartedTable;
   org_category_settings: OrgCategorySettingsTable;
   ui_customisation: UiCustomisationTable;

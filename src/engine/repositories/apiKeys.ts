@@ -1,29 +1,38 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { newId } from '../db/ids.ts';
-import { decryptSecret, encryptSecret } from '../services/secrets.ts';
 import { hashToken, randomToken } from '../services/tokens.ts';
 
 // API keys of an organisation: one live production and one live sandbox key (a partial unique
-// index holds that). Bearer auth finds a key by its sha-256 (services/access.ts); the dashboard
-// shows the whole key again, so it is also kept encrypted under the engine's secret.
+// index holds that). The engine keeps a key's sha-256 (bearer auth finds the key by it,
+// services/access.ts) and its first characters, never the key: a copy of the database must not
+// yield a working key. So a key is shown in full once, by the call that creates or rotates it;
+// afterwards only its masked form (prefix + '…') can be shown.
 type Db = Kysely<Database> | Transaction<Database>;
 export type ApiKeyKind = 'prod' | 'sandbox';
 
 const PREFIX: Record<ApiKeyKind, string> = { prod: 'sk_live_', sandbox: 'sk_test_' };
+// 'sk_live_' plus 4 random characters: enough to tell keys apart, far too little to guess one.
 const SHOWN_PREFIX_LENGTH = 12;
 
 export const newApiKey = (kind: ApiKeyKind): string => `${PREFIX[kind]}${randomToken(32)}`;
+export const apiKeyPrefix = (key: string): string => key.slice(0, SHOWN_PREFIX_LENGTH);
+export const maskApiKey = (prefix: string): string => `${prefix}…`;
 
-async function insertKey(db: Db, secret: string, orgId: string, kind: ApiKeyKind, now: number): Promise<string> {
+/** A key as a call may show it: in full only in the answer that created it. */
+export interface ShownApiKey {
+  key: string;
+  masked: boolean;
+}
+
+async function insertKey(db: Db, orgId: string, kind: ApiKeyKind, now: number): Promise<string> {
   const key = newApiKey(kind);
   await db.insertInto('api_keys').values({
     id: newId('key'),
     org_id: orgId,
     kind,
     key_hash: hashToken(key),
-    prefix: key.slice(0, SHOWN_PREFIX_LENGTH),
-    key_encrypted: encryptSecret(key, secret),
+    prefix: apiKeyPrefix(key),
     created_at: now,
     revoked_at: null,
     last_used_at: null,
@@ -31,35 +40,36 @@ async function insertKey(db: Db, secret: string, orgId: string, kind: ApiKeyKind
   return key;
 }
 
-/** Revokes the live key of that kind (its callers get 401 from now on) and issues a new one. */
-export async function rotateApiKey(db: Kysely<Database>, secret: string, orgId: string, kind: ApiKeyKind, now: number): Promise<string> {
+/** Revokes the live key of that kind (its callers get 401 from now on) and issues a new one, returned in full. */
+export async function rotateApiKey(db: Kysely<Database>, orgId: string, kind: ApiKeyKind, now: number): Promise<string> {
   return db.transaction().execute(async (trx) => {
     await trx.updateTable('api_keys').set({ revoked_at: now })
       .where('org_id', '=', orgId).where('kind', '=', kind).where('revoked_at', 'is', null).execute();
-    return insertKey(trx, secret, orgId, kind, now);
+    return insertKey(trx, orgId, kind, now);
   });
 }
 
-/**
- * The live key of that kind, created on first use. A live key that cannot be shown again (sealed
- * under another engine secret, or stored without its encrypted copy) is replaced: the page must
- * show a key that works.
- */
-export async function liveApiKey(db: Kysely<Database>, secret: string, orgId: string, kind: ApiKeyKind, now: number): Promise<string> {
-  const row = await db.selectFrom('api_keys').select(['key_encrypted'])
-    .where('org_id', '=', orgId).where('kind', '=', kind).where('revoked_at', 'is', null).executeTakeFirst();
-  if (row) {
-    const key = row.key_encrypted ? decryptSecret(row.key_encrypted, secret) : undefined;
-    return key ?? rotateApiKey(db, secret, orgId, kind, now);
-  }
+const livePrefix = async (db: Db, orgId: string, kind: ApiKeyKind): Promise<string | undefined> =>
+  (await db.selectFrom('api_keys').select('prefix')
+    .where('org_id', '=', orgId).where('kind', '=', kind).where('revoked_at', 'is', null).executeTakeFirst())?.prefix;
+
+/** The masked form of the live key of that kind, or null when the organisation has none. */
+export async function maskedLiveApiKey(db: Db, orgId: string, kind: ApiKeyKind): Promise<string | null> {
+  const prefix = await livePrefix(db, orgId, kind);
+  return prefix === undefined ? null : maskApiKey(prefix);
+}
+
+/** The live key of that kind: created, and then shown in full, when there is none; else masked. */
+export async function showApiKey(db: Kysely<Database>, orgId: string, kind: ApiKeyKind, now: number): Promise<ShownApiKey> {
+  const prefix = await livePrefix(db, orgId, kind);
+  if (prefix !== undefined) return { key: maskApiKey(prefix), masked: true };
   try {
-    return await insertKey(db, secret, orgId, kind, now);
+    return { key: await insertKey(db, orgId, kind, now), masked: false };
   } catch (error) {
-    // Two first calls raced and the other one won the unique (org, kind) live key: show that one.
-    const winner = await db.selectFrom('api_keys').select(['key_encrypted'])
-      .where('org_id', '=', orgId).where('kind', '=', kind).where('revoked_at', 'is', null).executeTakeFirst();
-    const key = winner?.key_encrypted ? decryptSecret(winner.key_encrypted, secret) : undefined;
-    if (!key) throw error;
-    return key;
+    // Two first calls raced and the other one won the unique (org, kind) live key: that answer
+    // showed it in full, this one shows it masked.
+    const winner = await livePrefix(db, orgId, kind);
+    if (winner === undefined) throw error;
+    return { key: maskApiKey(winner), masked: true };
   }
 }

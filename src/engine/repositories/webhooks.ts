@@ -5,11 +5,11 @@ import type { EngineConfig } from '../config.ts';
 import { newId } from '../db/ids.ts';
 import type { MsgOf } from '../handlers/types.ts';
 import { consumeWindow } from '../services/rateLimits.ts';
-import { hashToken, randomToken } from '../services/tokens.ts';
+import { hashToken } from '../services/tokens.ts';
 import { badRequest } from '../errors.ts';
 import { INVALID_WEBHOOK, postSignedEvent, type WebhookAnswer } from '../services/webhookSender.ts';
-import { liveApiKey } from './apiKeys.ts';
 import { listCategories, parseJson } from './catalog.ts';
+import { webhookSigningSecret } from './webhookSigningSecrets.ts';
 
 // Webhooks of an organisation (one per category) and the webhook modal's test state, held per
 // organisation, category and exact URL in webhook_tests: a 200 answer to the test event makes a
@@ -34,12 +34,12 @@ export const countWebhookTest = (ctx: TestCtx) =>
   consumeWindow(ctx.db, `webhook-test:${ctx.orgId}`, TESTS_PER_MINUTE, 60_000, ctx.now, 'Too many webhook tests, please wait a minute and try again');
 
 /**
- * POSTs a signed event to the URL with the organisation's production API key as signing key. A
+ * POSTs a signed event to the URL, signed with the organisation's webhook signing secret. A
  * host name that resolves to a refused address (services/outboundAddress.ts) is an invalid
  * webhook (400 on `field`), like a refused address typed as such.
  */
 export async function sendSigned(ctx: TestCtx, url: URL, eventType: string, payload: unknown, field: string): Promise<WebhookAnswer> {
-  const signingKey = await liveApiKey(ctx.db, ctx.config.signingSecret, ctx.orgId, 'prod', ctx.now);
+  const signingKey = await webhookSigningSecret(ctx.db, ctx.config.signingSecret, ctx.orgId, ctx.now);
   const answer = await postSignedEvent({ url, eventType, payload, signingKey, now: ctx.now, policy: ctx.config });
   if (answer.refused) throw badRequest(INVALID_WEBHOOK, field);
   return answer;
@@ -103,7 +103,7 @@ export async function progressOf(db: Kysely<Database>, category: string, tested:
  */
 export async function saveWebhookUrl(db: Kysely<Database>, orgId: string, category: string, destination: string, testedEvents: string[], now: number): Promise<void> {
   const values = { destination, live: 1 as const, tested_events_json: JSON.stringify(testedEvents), updated_at: now };
-  await db.insertInto('webhooks').values({ id: newId('whk'), org_id: orgId, category, signing_secret: randomToken(32), created_at: now, ...values })
+  await db.insertInto('webhooks').values({ id: newId('whk'), org_id: orgId, category, created_at: now, ...values })
     .onConflict((oc) => oc.columns(['org_id', 'category']).doUpdateSet(values)).execute();
 }
 

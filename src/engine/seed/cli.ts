@@ -45,7 +45,9 @@ async function main(): Promise<void> {
     await printCounts(db);
     console.log(`seed: done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     console.log(`\nDemo login: ${result.adminEmail} (organisation '${result.orgName}'; the sign-in code is in the engine log or the dev mailbox)`);
-    if (result.apiKeys) console.log(`API keys: prod ${result.apiKeys.prod}\n          sandbox ${result.apiKeys.sandbox}`);
+    if (result.apiKeys) {
+      console.log(`API keys (shown this once: the database keeps their hashes only):\n  prod    ${result.apiKeys.prod}\n  sandbox ${result.apiKeys.sandbox}`);
+    }
   } finally {
     await db.destroy();
   }

@@ -76,7 +76,7 @@ export interface DemoContext {
   windowStart: number;
   orgId: string;
   orgName: string;
-  /** Engine secret the API keys are encrypted under (services/secrets.ts). */
+  /** Engine secret the demo's webhook signing secret is sealed under (services/secrets.ts). */
   secret: string;
   loader: BulkLoader;
   users: { admin: DemoUser; member: DemoUser; billing: DemoUser; invited: DemoUser };

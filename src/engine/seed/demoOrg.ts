@@ -1,5 +1,7 @@
 import type { NewRow } from '../db/schema.ts';
-import { encryptSecret } from '../services/secrets.ts';
+import { apiKeyPrefix, newApiKey } from '../repositories/apiKeys.ts';
+import { newWebhookSigningSecret } from '../repositories/webhookSigningSecrets.ts';
+import { sealSecret } from '../services/secrets.ts';
 import { hashToken } from '../services/tokens.ts';
 import { CATEGORIES, type CategoryId } from './catalogApps.ts';
 import { subcategoriesOf } from './catalogModel.ts';
@@ -123,19 +125,26 @@ async function createUsers(ctx: DemoContext, created: number): Promise<void> {
   ]).execute();
 }
 
-/** Live prod and sandbox keys (the CLI prints them), and a revoked prod key that shows a rotation. */
+/**
+ * Live prod and sandbox keys (the CLI prints them: the only time they are shown), a revoked prod
+ * key that shows a rotation, and the webhook signing secret, sealed. Secrets come from the system's
+ * randomness, not the seeded generator: a seed number must not give anyone the demo's keys.
+ */
 async function createApiKeys(ctx: DemoContext, created: number): Promise<void> {
   const { db, rng, orgId, now } = ctx;
   const keys = [
-    { kind: 'prod', key: `sk_live_${rng.token(43)}`, created_at: created + DAY_MS, revoked_at: created + 60 * DAY_MS, last_used_at: created + 59 * DAY_MS },
-    { kind: 'prod', key: `sk_live_${rng.token(43)}`, created_at: created + 60 * DAY_MS, revoked_at: null, last_used_at: now - 10 * 60_000 },
-    { kind: 'sandbox', key: `sk_test_${rng.token(43)}`, created_at: created + DAY_MS, revoked_at: null, last_used_at: now - 3 * HOUR_MS },
+    { kind: 'prod' as const, key: newApiKey('prod'), created_at: created + DAY_MS, revoked_at: created + 60 * DAY_MS, last_used_at: created + 59 * DAY_MS },
+    { kind: 'prod' as const, key: newApiKey('prod'), created_at: created + 60 * DAY_MS, revoked_at: null, last_used_at: now - 10 * 60_000 },
+    { kind: 'sandbox' as const, key: newApiKey('sandbox'), created_at: created + DAY_MS, revoked_at: null, last_used_at: now - 3 * HOUR_MS },
   ];
   await db.insertInto('api_keys').values(keys.map((k) => ({
-    id: rng.id('key'), org_id: orgId, kind: k.kind, key_hash: hashToken(k.key), prefix: k.key.slice(0, 12),
-    key_encrypted: encryptSecret(k.key, ctx.secret), created_at: k.created_at, revoked_at: k.revoked_at, last_used_at: k.last_used_at,
+    id: rng.id('key'), org_id: orgId, kind: k.kind, key_hash: hashToken(k.key), prefix: apiKeyPrefix(k.key),
+    created_at: k.created_at, revoked_at: k.revoked_at, last_used_at: k.last_used_at,
   }))).execute();
   ctx.keys = { prod: keys[1].key, sandbox: keys[2].key };
+  await db.insertInto('webhook_signing_secrets').values({
+    org_id: orgId, secret_sealed: sealSecret(newWebhookSigningSecret(), ctx.secret, 'webhook-signing-secrets'), created_at: created + DAY_MS,
+  }).execute();
 }
 
 async function createWebhooksAndOnboarding(ctx: DemoContext, created: number): Promise<void> {
@@ -156,7 +165,7 @@ async function createWebhooksAndOnboarding(ctx: DemoContext, created: number): P
       webhooks.push({
         id: rng.id('whk'), org_id: orgId, category, destination, live: live ? 1 : 0,
         tested_events_json: JSON.stringify(live ? events.filter((e) => e.category === category).map((e) => e.value) : []),
-        signing_secret: `whsec_${rng.token(32)}`, created_at: enabledAt, updated_at: live ? enabledAt : now - 6 * DAY_MS,
+        created_at: enabledAt, updated_at: live ? enabledAt : now - 6 * DAY_MS,
       });
     }
     const embedDone = !inProgress;

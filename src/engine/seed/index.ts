@@ -36,7 +36,7 @@ export interface SeedDemoOptions {
   now?: number;
   /** Delete the demo organisation (and its logs) first, then seed again. */
   reset?: boolean;
-  /** Engine secret the API keys are encrypted under; default the engine config's. */
+  /** Engine secret the demo's webhook signing secret is sealed under; default the engine config's. */
   signingSecret?: string;
   /** Progress lines (big scales print rows/s). */
   log?: (line: string) => void;
@@ -53,7 +53,7 @@ export interface SeedDemoResult {
   orgId: string;
   orgName: string;
   adminEmail: string;
-  /** Live API keys in clear text; only known when this call created them. */
+  /** Live API keys in clear text; only known when this call created them (the database keeps their hashes). */
   apiKeys: { prod: string; sandbox: string } | null;
   /** Rows written per table by this call. */
   rows: Partial<Record<TableName, number>>;

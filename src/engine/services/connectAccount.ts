@@ -9,7 +9,7 @@ import type { ConnectApp } from '../repositories/connectOffer.ts';
 import { upsertEndCustomerOrg } from '../repositories/endCustomerOrgs.ts';
 import { DEFAULT_TEST_EXPIRY_MS, INACTIVE_STATES, type IntegrationState } from '../repositories/integratedAccounts.ts';
 import { applyDefaultPreset } from '../repositories/mappingPresets.ts';
-import { encryptSecret } from './secrets.ts';
+import { sealCredentials } from './accountCredentials.ts';
 
 // Turns a finished magic-link session into an integrated account, all or nothing: claim the
 // session, upsert the end customer's organisation, write (or, for a reintegration, restore) the
@@ -22,6 +22,7 @@ export interface ConnectInput {
   category: string;
   /** The app's setup values, checked and trimmed; credentials, so they are stored sealed only. */
   values: Record<string, string>;
+  /** The engine's secret, which the sealing key is derived from. */
   secret: string;
   now: number;
 }
@@ -29,9 +30,8 @@ export interface ConnectInput {
 export const ACCOUNT_NOT_FOUND = 'Integrated account not found';
 export const ACCOUNT_INACTIVE = 'This account was deactivated and cannot be reconnected';
 
-/** The account's auth data: the setup values sealed with AES-256-GCM, never plain text. */
-const sealedAuthData = (input: ConnectInput) =>
-  JSON.stringify({ appId: input.app.id, sealed: encryptSecret(JSON.stringify(input.values), input.secret) });
+/** The account's auth data: the setup values sealed (services/accountCredentials.ts), never plain text. */
+const sealedAuthData = (input: ConnectInput) => sealCredentials(input.app.id, input.values, input.secret);
 
 export async function connectAccount(db: Kysely<Database>, input: ConnectInput): Promise<Row<'integrated_accounts'>> {
   const { session, app, now } = input;

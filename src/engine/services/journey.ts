@@ -82,9 +82,12 @@ async function loadRow(db: Kysely<Database>, orgId: string, flow: Flow, category
     .where('org_id', '=', orgId).where('flow', '=', flow).where('category', '=', category).executeTakeFirst();
 }
 
-/** Which embed events happened since the journey started. */
-async function embedEvents(db: Kysely<Database>, orgId: string, category: string, since: number): Promise<Record<Exclude<SubStepId, 'apiKey'>, boolean>> {
-  const [session, account, link] = await Promise.all([
+/** Which embed events happened since the journey started, and whether a production key exists. */
+async function embedEvents(db: Kysely<Database>, orgId: string, category: string, since: number): Promise<Record<SubStepId, boolean>> {
+  const [apiKey, session, account, link] = await Promise.all([
+    // Viewing the journey no longer creates the key (it could not show it in full): the sub-step
+    // is done once app.getApiKeys or a rotation made one.
+    db.selectFrom('api_keys').select('id').where('org_id', '=', orgId).where('kind', '=', 'prod').where('revoked_at', 'is', null).executeTakeFirst(),
     db.selectFrom('auth_sessions').select('id').where('org_id', '=', orgId).where('kind', '=', 'session')
       .where('created_at', '>=', since).limit(1).executeTakeFirst(),
     db.selectFrom('integrated_accounts').select('id').where('org_id', '=', orgId).where('category', '=', category)
@@ -95,7 +98,7 @@ async function embedEvents(db: Kysely<Database>, orgId: string, category: string
       .where((eb) => eb.or([eb('categories_json', 'like', `%"${category}"%`), eb('categories_json', '=', '[]')]))
       .limit(1).executeTakeFirst(),
   ]);
-  return { authSessionToken: !!session, embedSdk: !!account, magicLink: !!link };
+  return { apiKey: !!apiKey, authSessionToken: !!session, embedSdk: !!account, magicLink: !!link };
 }
 
 /**
@@ -119,7 +122,7 @@ export async function readJourney(ctx: JourneyCtx, flow: Flow, category: string,
         subSteps = subSteps.map((s) => ({ ...s, subStepStatus: own?.subSteps?.find((o) => o.subStepId === s.subStepId)?.subStepStatus ?? false }));
       } else if (!locked && current) {
         const events = await embedEvents(ctx.db, ctx.orgId, category, sinceOf(current, stored));
-        subSteps = subSteps.map((s) => ({ ...s, subStepStatus: s.subStepId === 'apiKey' ? true : events[s.subStepId] }));
+        subSteps = subSteps.map((s) => ({ ...s, subStepStatus: events[s.subStepId] }));
         stepStatus = (events.authSessionToken && events.embedSdk) || events.magicLink;
         if (stepStatus) {
           current = await saveSteps(ctx, current, stored, stepId, { subSteps }, i === ids.length - 1);

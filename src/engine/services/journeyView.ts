@@ -1,13 +1,14 @@
 import type { EngineConfig } from '../config.ts';
 import type { MsgOf } from '../handlers/types.ts';
-import { liveApiKey } from '../repositories/apiKeys.ts';
+import { maskedLiveApiKey } from '../repositories/apiKeys.ts';
 import { categoryLabel, listCategories, type CategoryId } from '../repositories/catalog.ts';
 import { categoriesWithModels, journeyRows, readJourney, type Flow, type Journey, type JourneyCtx, type StepId, type SubStepId } from './journey.ts';
 import { toolkitSnippets } from './toolkitSnippets.ts';
 
 // The journey as the contract shows it: step labels, sub-step labels and each step's
 // stepInitialData from the organisation's saved state (category enabled, webhook, sync settings,
-// API key), and the category summaries of the Select Category lists.
+// the production API key's masked form: the engine keeps no full key to show), and the category
+// summaries of the Select Category lists.
 export type JourneyStepOut = MsgOf<'appGettingStartedJourneyV3'>[number];
 export type CategorySummary = MsgOf<'appGetCategories'>[number];
 export type StatusOut = MsgOf<'appGettingStartedStatus'>;
@@ -30,22 +31,22 @@ const SUB_STEP_LABELS: Record<SubStepId, string> = {
 export const apiFlow = (flow: Flow) => (flow === 'web' ? 'webapp' : 'aiAgent') as 'webapp' | 'aiAgent';
 
 export async function journeyView(ctx: ViewCtx, journey: Journey): Promise<JourneyStepOut[]> {
-  const { db, orgId, config, now } = ctx;
+  const { db, orgId, config } = ctx;
   const { category, flow } = journey;
   const categoryEnabled = journey.row?.enabled === 1;
   const needs = (id: StepId) => journey.steps.some((s) => s.stepId === id);
   const [webhook, settings, apiKey] = await Promise.all([
     needs('registerWebhook') ? db.selectFrom('webhooks').select('destination').where('org_id', '=', orgId).where('category', '=', category).executeTakeFirst() : undefined,
     needs('fetchData') ? db.selectFrom('org_category_settings').select(['sync_enabled', 'sync_on_api']).where('org_id', '=', orgId).where('category', '=', category).executeTakeFirst() : undefined,
-    needs('embedSdk') || needs('useToolkit') ? liveApiKey(db, config.signingSecret, orgId, 'prod', now) : undefined,
+    needs('embedSdk') || needs('useToolkit') ? maskedLiveApiKey(db, orgId, 'prod') : null,
   ]);
   const initialData = (stepId: StepId): JourneyStepOut['stepInitialData'] => {
     switch (stepId) {
       case 'selectCategory': return { categoryEnabled };
       case 'registerWebhook': return { webhook: webhook?.destination ?? null, categoryEnabled };
-      case 'embedSdk': return { apiKey: apiKey! };
+      case 'embedSdk': return { apiKey };
       case 'fetchData': return { categoryEnabled, syncEnabled: settings?.sync_enabled === 1, syncOnAPI: settings?.sync_on_api === 1, skipSyncs: !needs('registerWebhook') };
-      case 'useToolkit': return { apiKey: apiKey!, ...toolkitSnippets(apiKey!, category, new URL('/ai', config.publicUrl).toString()) };
+      case 'useToolkit': return { apiKey, ...toolkitSnippets(apiKey, category, new URL('/ai', config.publicUrl).toString()) };
     }
   };
   return journey.steps.map((s) => ({

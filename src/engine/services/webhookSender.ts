@@ -8,9 +8,10 @@ import { checkOutboundUrl, OutboundRefused, outboundRequest, type OutboundPolicy
  *
  * Signing (the contract leaves it to us): every POST carries
  *   X-Webhook-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">
- * keyed with the organisation's production API key (the secret its backend already holds, so no
- * extra secret has to be shown or stored; rotating the key rotates the signing key). Receivers
- * recompute the HMAC over the raw body and refuse stale timestamps (verifyWebhookSignature).
+ * keyed with the organisation's webhook signing secret, the whole `whsec_...` text
+ * (repositories/webhookSigningSecrets.ts): not an API key, so a receiver holds nothing that can
+ * call the API. Receivers recompute the HMAC over the raw body and refuse stale timestamps
+ * (verifyWebhookSignature).
  * Also sent: X-Webhook-Id (unique per POST) and X-Webhook-Event (the event type).
  *
  * Where a webhook may go is decided by services/outboundAddress.ts, in development and production

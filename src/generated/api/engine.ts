@@ -236,10 +236,12 @@ export interface paths {
          * Mails sent by the dev mailbox (development only)
          * @description Development helper. When no SMTP server is configured the engine does not send e-mails: it prints
          *     them to its log and keeps them in the dev mailbox, which this call lists, newest first (sign-in
-         *     codes, invitations, magic links). `to` keeps only the mails to one address (case-insensitive);
-         *     `limit` caps the count (default 20, at most 100). The mailbox is a table of the engine database.
-         *     This route does not exist when NODE_ENV=production (404 like any unknown path), and it is public
-         *     so end-to-end tests can read a code without a session.
+         *     codes, invitations, magic links). It lists only the mails to the address `to` (required,
+         *     case-insensitive), so it never shows one user's codes or invite links to another; `limit` caps
+         *     the count (default 20, at most 100). The mailbox is a table of the engine database.
+         *     This route does not exist when NODE_ENV=production (404 like any unknown path). It is public so
+         *     end-to-end tests can read a code without a session, and answers only clients on this machine
+         *     (a loopback socket address, whatever X-Forwarded-For says): 403 for any other.
          */
         get: operations["devMailbox"];
         put?: never;
@@ -389,8 +391,11 @@ export interface paths {
          *     e.g. for auth.createSession). The API Keys & Webhooks page shows the production key with a copy
          *     button ('Copied', 1 s). Retrieving the production key also completes the API key sub-step of the
          *     getting-started embed step.
-         *     An organisation without keys gets both on its first call. Keys are stored as a sha-256 hash (for
-         *     bearer authentication) and encrypted with AES-256-GCM under the engine's secret (to show them again).
+         *     An organisation without a live key of a kind gets one on its first call, and that answer is the
+         *     only one that carries it in full. The engine stores a key as its sha-256 hash (bearer
+         *     authentication) and its recognisable prefix only, never the key itself, so later answers carry the
+         *     masked form (`sk_live_AbCd…`, `prodApiKeyMasked: true`); Generate new API key (app.getNewApiKeys)
+         *     issues a new key to see in full.
          *     The dashboard shows 'Something went wrong while fetching API key, Please try again' on failure.
          */
         get: operations["appGetApiKeys"];
@@ -413,7 +418,8 @@ export interface paths {
          * Generate a new API key
          * @description Rotates one API key of the organisation (the Generate new API key confirmation): the production key,
          *     or the sandbox key when `sandbox=true`. A new random key is issued and the previous key of that kind
-         *     stops working at once (calls with it answer 401). The other key is unchanged.
+         *     stops working at once (calls with it answer 401). The other key is unchanged. The answer is the only
+         *     time the new key is shown in full: the engine keeps its hash and prefix only.
          */
         get: operations["appGetNewApiKeys"];
         put?: never;
@@ -3820,25 +3826,41 @@ export interface components {
          * @example {
          *       "success": true,
          *       "msg": {
-         *         "prodApiKey": "prod_4f9c2d7e1b8a4c6f9e0d3b2a1c8f7e6d5a4b3c2d",
-         *         "sandboxApiKey": "sbx_7a1e9c3b5d2f4a8c6e0b9d1f3a5c7e9b2d4f6a8c"
+         *         "prodApiKey": "sk_live_4f9c…",
+         *         "sandboxApiKey": "sk_test_7a1e9c3b5d2f4a8c6e0b9d1f3a5c7e9b2d4f6a8c1e3",
+         *         "prodApiKeyMasked": true,
+         *         "sandboxApiKeyMasked": false
          *       }
          *     }
          */
         AppGetApiKeysResponse: {
             success: components["schemas"]["SuccessFlag"];
+            /**
+             * @description The engine keeps only a hash of each key and its recognisable prefix, so a key is shown in full
+             *     once: in the answer that created it (here, on the organisation's first call) or rotated it
+             *     (app.getNewApiKeys). Every later answer carries the masked form, the prefix followed by '…'
+             *     (`sk_live_AbCd…`), which names the key without letting anyone use it.
+             */
             msg: {
-                /** @description Production API key (integrated accounts marked production). */
+                /** @description Production API key (integrated accounts marked production); in full only when prodApiKeyMasked is false. */
                 prodApiKey: string;
-                /** @description Sandbox API key (test integrated accounts). */
+                /** @description Sandbox API key (test integrated accounts); in full only when sandboxApiKeyMasked is false. */
                 sandboxApiKey: string;
+                /**
+                 * @description true when prodApiKey is the masked form (the key was shown in full before and cannot be shown
+                 *     again: Generate new API key issues a new one); false when this answer created the key and
+                 *     carries it in full, for the only time.
+                 */
+                prodApiKeyMasked: boolean;
+                /** @description The same for sandboxApiKey. */
+                sandboxApiKeyMasked: boolean;
             };
         };
         /**
          * @example {
          *       "success": true,
          *       "msg": {
-         *         "newApiKey": "prod_9e8d7c6b5a4f3e2d1c0b9a8f7e6d5c4b3a2f1e0d",
+         *         "newApiKey": "sk_live_9e8d7c6b5a4f3e2d1c0b9a8f7e6d5c4b3a2f1e0d9c8",
          *         "sandbox": false
          *       }
          *     }
@@ -3846,7 +3868,10 @@ export interface components {
         AppGetNewApiKeysResponse: {
             success: components["schemas"]["SuccessFlag"];
             msg: {
-                /** @description The new key; the old key of the same kind is revoked. */
+                /**
+                 * @description The new key in full, shown this once: the engine keeps only its hash and prefix, so
+                 *     app.getApiKeys answers its masked form from now on. The old key of the same kind is revoked.
+                 */
                 newApiKey: string;
                 /** @description Whether the sandbox key was rotated. */
                 sandbox: boolean;
@@ -4557,7 +4582,8 @@ export interface components {
          */
         JourneyStepId: "selectCategory" | "registerWebhook" | "embedSdk" | "fetchData" | "useToolkit";
         /**
-         * @description A sub-step of the embed step. Embed path: apiKey, authSessionToken (the backend's auth session token
+         * @description A sub-step of the embed step. Embed path: apiKey (done once the organisation has a
+         *     production API key), authSessionToken (the backend's auth session token
          *     call), embedSdk (the knit-auth component connected an account). Magic link path: magicLink.
          * @enum {string}
          */
@@ -4609,9 +4635,16 @@ export interface components {
             syncOnAPI?: boolean;
             /** @description The category has no sync data models; the Fetch Data step shows only the API calls. */
             skipSyncs?: boolean;
-            /** @description The organisation's production API key, for the embed and toolkit snippets. */
-            apiKey?: string;
-            /** @description Per LLM framework, the usage snippet of the toolkit with the API key filled in. */
+            /**
+             * @description The organisation's production API key in its masked form (`sk_live_AbCd…`: the engine keeps no
+             *     full key to show), so the step can name the key the snippets expect; null while the organisation
+             *     has no production key (app.getApiKeys creates it and shows it in full once).
+             */
+            apiKey?: string | null;
+            /**
+             * @description Per LLM framework, the usage snippet of the toolkit. The API key is the placeholder
+             *     `<YOUR_API_KEY>`, with a comment naming the key's prefix.
+             */
             llmDataMap?: {
                 [key: string]: components["schemas"]["JourneyCodeSnippet"];
             };
@@ -4691,7 +4724,7 @@ export interface components {
          *             }
          *           ],
          *           "stepInitialData": {
-         *             "apiKey": "prod_4f9c2d7e1b8a4c6f9e0d3b2a1c8f7e6d5a4b3c2d"
+         *             "apiKey": "sk_live_4f9c…"
          *           }
          *         },
          *         {
@@ -4739,22 +4772,22 @@ export interface components {
          *           "isFinalStep": false,
          *           "subSteps": [],
          *           "stepInitialData": {
-         *             "apiKey": "prod_4f9c2d7e1b8a4c6f9e0d3b2a1c8f7e6d5a4b3c2d",
+         *             "apiKey": "sk_live_4f9c…",
          *             "llmDataMap": {
          *               "langgraph": {
          *                 "label": "LangGraph",
          *                 "language": "python",
-         *                 "code": "from knit_toolkit import KnitToolkit\ntools = KnitToolkit(api_key=\"prod_4f9c...\", category=\"HRIS\").get_tools()"
+         *                 "code": "from knit_toolkit import KnitToolkit\ntools = KnitToolkit(api_key=\"<YOUR_API_KEY>\", category=\"HRIS\").get_tools()"
          *               },
          *               "langchain": {
          *                 "label": "LangChain",
          *                 "language": "python",
-         *                 "code": "from knit_toolkit.langchain import get_tools\ntools = get_tools(api_key=\"prod_4f9c...\", category=\"HRIS\")"
+         *                 "code": "from knit_toolkit.langchain import get_tools\ntools = get_tools(api_key=\"<YOUR_API_KEY>\", category=\"HRIS\")"
          *               },
          *               "openai": {
          *                 "label": "OpenAI",
          *                 "language": "python",
-         *                 "code": "from knit_toolkit.openai import get_functions\nfunctions = get_functions(api_key=\"prod_4f9c...\", category=\"HRIS\")"
+         *                 "code": "from knit_toolkit.openai import get_functions\nfunctions = get_functions(api_key=\"<YOUR_API_KEY>\", category=\"HRIS\")"
          *               }
          *             },
          *             "codeDependenciesMap": {
@@ -4805,7 +4838,7 @@ export interface components {
          *             }
          *           ],
          *           "stepInitialData": {
-         *             "apiKey": "prod_4f9c2d7e1b8a4c6f9e0d3b2a1c8f7e6d5a4b3c2d"
+         *             "apiKey": "sk_live_4f9c…"
          *           }
          *         }
          *       ]
@@ -10041,9 +10074,9 @@ export interface operations {
     };
     devMailbox: {
         parameters: {
-            query?: {
+            query: {
                 /** @description Only mails to this address. */
-                to?: string;
+                to: string;
                 /** @description Maximum number of mails (default 20). */
                 limit?: number;
             };
@@ -10063,6 +10096,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
         };
     };
@@ -10185,7 +10219,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Both keys. */
+            /** @description Both keys, each in full when this call created it, else masked. */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -469,7 +469,7 @@ export const engineDocument = {
       "get": {
         "operationId": "devMailbox",
         "summary": "Mails sent by the dev mailbox (development only)",
-        "description": "Development helper. When no SMTP server is configured the engine does not send e-mails: it prints\nthem to its log and keeps them in the dev mailbox, which this call lists, newest first (sign-in\ncodes, invitations, magic links). `to` keeps only the mails to one address (case-insensitive);\n`limit` caps the count (default 20, at most 100). The mailbox is a table of the engine database.\nThis route does not exist when NODE_ENV=production (404 like any unknown path), and it is public\nso end-to-end tests can read a code without a session.\n",
+        "description": "Development helper. When no SMTP server is configured the engine does not send e-mails: it prints\nthem to its log and keeps them in the dev mailbox, which this call lists, newest first (sign-in\ncodes, invitations, magic links). It lists only the mails to the address `to` (required,\ncase-insensitive), so it never shows one user's codes or invite links to another; `limit` caps\nthe count (default 20, at most 100). The mailbox is a table of the engine database.\nThis route does not exist when NODE_ENV=production (404 like any unknown path). It is public so\nend-to-end tests can read a code without a session, and answers only clients on this machine\n(a loopback socket address, whatever X-Forwarded-For says): 403 for any other.\n",
         "tags": [
           "dev"
         ],
@@ -482,7 +482,7 @@ export const engineDocument = {
           {
             "name": "to",
             "in": "query",
-            "required": false,
+            "required": true,
             "description": "Only mails to this address.",
             "schema": {
               "type": "string",
@@ -516,6 +516,9 @@ export const engineDocument = {
           },
           "400": {
             "$ref": "#/components/responses/BadRequest"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
           },
           "404": {
             "$ref": "#/components/responses/NotFound"
@@ -820,7 +823,7 @@ export const engineDocument = {
       "get": {
         "operationId": "appGetApiKeys",
         "summary": "The organisation's API keys",
-        "description": "Returns the organisation's production and sandbox API keys (the bearer keys of customer backends,\ne.g. for auth.createSession). The API Keys & Webhooks page shows the production key with a copy\nbutton ('Copied', 1 s). Retrieving the production key also completes the API key sub-step of the\ngetting-started embed step.\nAn organisation without keys gets both on its first call. Keys are stored as a sha-256 hash (for\nbearer authentication) and encrypted with AES-256-GCM under the engine's secret (to show them again).\nThe dashboard shows 'Something went wrong while fetching API key, Please try again' on failure.\n",
+        "description": "Returns the organisation's production and sandbox API keys (the bearer keys of customer backends,\ne.g. for auth.createSession). The API Keys & Webhooks page shows the production key with a copy\nbutton ('Copied', 1 s). Retrieving the production key also completes the API key sub-step of the\ngetting-started embed step.\nAn organisation without a live key of a kind gets one on its first call, and that answer is the\nonly one that carries it in full. The engine stores a key as its sha-256 hash (bearer\nauthentication) and its recognisable prefix only, never the key itself, so later answers carry the\nmasked form (`sk_live_AbCd…`, `prodApiKeyMasked: true`); Generate new API key (app.getNewApiKeys)\nissues a new key to see in full.\nThe dashboard shows 'Something went wrong while fetching API key, Please try again' on failure.\n",
         "tags": [
           "keys"
         ],
@@ -830,7 +833,7 @@ export const engineDocument = {
         ],
         "responses": {
           "200": {
-            "description": "Both keys.",
+            "description": "Both keys, each in full when this call created it, else masked.",
             "content": {
               "application/json": {
                 "schema": {
@@ -852,7 +855,7 @@ export const engineDocument = {
       "get": {
         "operationId": "appGetNewApiKeys",
         "summary": "Generate a new API key",
-        "description": "Rotates one API key of the organisation (the Generate new API key confirmation): the production key,\nor the sandbox key when `sandbox=true`. A new random key is issued and the previous key of that kind\nstops working at once (calls with it answer 401). The other key is unchanged.\n",
+        "description": "Rotates one API key of the organisation (the Generate new API key confirmation): the production key,\nor the sandbox key when `sandbox=true`. A new random key is issued and the previous key of that kind\nstops working at once (calls with it answer 401). The other key is unchanged. The answer is the only\ntime the new key is shown in full: the engine keeps its hash and prefix only.\n",
         "tags": [
           "keys"
         ],
@@ -8561,20 +8564,31 @@ export const engineDocument = {
           },
           "msg": {
             "type": "object",
+            "description": "The engine keeps only a hash of each key and its recognisable prefix, so a key is shown in full\nonce: in the answer that created it (here, on the organisation's first call) or rotated it\n(app.getNewApiKeys). Every later answer carries the masked form, the prefix followed by '…'\n(`sk_live_AbCd…`), which names the key without letting anyone use it.\n",
             "required": [
               "prodApiKey",
-              "sandboxApiKey"
+              "sandboxApiKey",
+              "prodApiKeyMasked",
+              "sandboxApiKeyMasked"
             ],
             "properties": {
               "prodApiKey": {
                 "type": "string",
-                "minLength": 32,
-                "description": "Production API key (integrated accounts marked production)."
+                "minLength": 13,
+                "description": "Production API key (integrated accounts marked production); in full only when prodApiKeyMasked is false."
               },
               "sandboxApiKey": {
                 "type": "string",
-                "minLength": 32,
-                "description": "Sandbox API key (test integrated accounts)."
+                "minLength": 13,
+                "description": "Sandbox API key (test integrated accounts); in full only when sandboxApiKeyMasked is false."
+              },
+              "prodApiKeyMasked": {
+                "type": "boolean",
+                "description": "true when prodApiKey is the masked form (the key was shown in full before and cannot be shown\nagain: Generate new API key issues a new one); false when this answer created the key and\ncarries it in full, for the only time.\n"
+              },
+              "sandboxApiKeyMasked": {
+                "type": "boolean",
+                "description": "The same for sandboxApiKey."
               }
             }
           }
@@ -8582,8 +8596,10 @@ export const engineDocument = {
         "example": {
           "success": true,
           "msg": {
-            "prodApiKey": "prod_4f9c2d7e1b8a4c6f9e0d3b2a1c8f7e6d5a4b3c2d",
-            "sandboxApiKey": "sbx_7a1e9c3b5d2f4a8c6e0b9d1f3a5c7e9b2d4f6a8c"
+            "prodApiKey": "sk_live_4f9c…",
+            "sandboxApiKey": "sk_test_7a1e9c3b5d2f4a8c6e0b9d1f3a5c7e9b2d4f6a8c1e3",
+            "prodApiKeyMasked": true,
+            "sandboxApiKeyMasked": false
           }
         }
       },
@@ -8607,7 +8623,7 @@ export const engineDocument = {
               "newApiKey": {
                 "type": "string",
                 "minLength": 32,
-                "description": "The new key; the old key of the same kind is revoked."
+                "description": "The new key in full, shown this once: the engine keeps only its hash and prefix, so\napp.getApiKeys answers its masked form from now on. The old key of the same kind is revoked.\n"
               },
               "sandbox": {
                 "type": "boolean",
@@ -8619,7 +8635,7 @@ export const engineDocument = {
         "example": {
           "success": true,
           "msg": {
-            "newApiKey": "prod_9e8d7c6b5a4f3e2d1c0b9a8f7e6d5c4b3a2f1e0d",
+            "newApiKey": "sk_live_9e8d7c6b5a4f3e2d1c0b9a8f7e6d5c4b3a2f1e0d9c8",
             "sandbox": false
           }
         }
@@ -9951,7 +9967,7 @@ export const engineDocument = {
       },
       "JourneySubStepId": {
         "type": "string",
-        "description": "A sub-step of the embed step. Embed path: apiKey, authSessionToken (the backend's auth session token\ncall), embedSdk (the knit-auth component connected an account). Magic link path: magicLink.\n",
+        "description": "A sub-step of the embed step. Embed path: apiKey (done once the organisation has a\nproduction API key), authSessionToken (the backend's auth session token\ncall), embedSdk (the knit-auth component connected an account). Magic link path: magicLink.\n",
         "enum": [
           "apiKey",
           "authSessionToken",
@@ -10047,12 +10063,15 @@ export const engineDocument = {
             "description": "The category has no sync data models; the Fetch Data step shows only the API calls."
           },
           "apiKey": {
-            "type": "string",
-            "description": "The organisation's production API key, for the embed and toolkit snippets."
+            "type": [
+              "string",
+              "null"
+            ],
+            "description": "The organisation's production API key in its masked form (`sk_live_AbCd…`: the engine keeps no\nfull key to show), so the step can name the key the snippets expect; null while the organisation\nhas no production key (app.getApiKeys creates it and shows it in full once).\n"
           },
           "llmDataMap": {
             "type": "object",
-            "description": "Per LLM framework, the usage snippet of the toolkit with the API key filled in.",
+            "description": "Per LLM framework, the usage snippet of the toolkit. The API key is the placeholder\n`<YOUR_API_KEY>`, with a comment naming the key's prefix.\n",
             "propertyNames": {
               "$ref": "#/components/schemas/LlmFramework"
             },
@@ -10189,7 +10208,7 @@ export const engineDocument = {
                 }
               ],
               "stepInitialData": {
-                "apiKey": "prod_4f9c2d7e1b8a4c6f9e0d3b2a1c8f7e6d5a4b3c2d"
+                "apiKey": "sk_live_4f9c…"
               }
             },
             {
@@ -10249,22 +10268,22 @@ export const engineDocument = {
               "isFinalStep": false,
               "subSteps": [],
               "stepInitialData": {
-                "apiKey": "prod_4f9c2d7e1b8a4c6f9e0d3b2a1c8f7e6d5a4b3c2d",
+                "apiKey": "sk_live_4f9c…",
                 "llmDataMap": {
                   "langgraph": {
                     "label": "LangGraph",
                     "language": "python",
-                    "code": "from knit_toolkit import KnitToolkit\ntools = KnitToolkit(api_key=\"prod_4f9c...\", category=\"HRIS\").get_tools()"
+                    "code": "from knit_toolkit import KnitToolkit\ntools = KnitToolkit(api_key=\"<YOUR_API_KEY>\", category=\"HRIS\").get_tools()"
                   },
                   "langchain": {
                     "label": "LangChain",
                     "language": "python",
-                    "code": "from knit_toolkit.langchain import get_tools\ntools = get_tools(api_key=\"prod_4f9c...\", category=\"HRIS\")"
+                    "code": "from knit_toolkit.langchain import get_tools\ntools = get_tools(api_key=\"<YOUR_API_KEY>\", category=\"HRIS\")"
                   },
                   "openai": {
                     "label": "OpenAI",
                     "language": "python",
-                    "code": "from knit_toolkit.openai import get_functions\nfunctions = get_functions(api_key=\"prod_4f9c...\", category=\"HRIS\")"
+                    "code": "from knit_toolkit.openai import get_functions\nfunctions = get_functions(api_key=\"<YOUR_API_KEY>\", category=\"HRIS\")"
                   }
                 },
                 "codeDependenciesMap": {
@@ -10315,7 +10334,7 @@ export const engineDocument = {
                 }
               ],
               "stepInitialData": {
-                "apiKey": "prod_4f9c2d7e1b8a4c6f9e0d3b2a1c8f7e6d5a4b3c2d"
+                "apiKey": "sk_live_4f9c…"
               }
             }
           ]

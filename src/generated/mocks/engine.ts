@@ -620,6 +620,8 @@ export const getAppGetApiKeysResponseMock = (
   msg: {
     prodApiKey: faker.string.alphanumeric({ length: 12, casing: 'lower' }),
     sandboxApiKey: faker.string.alphanumeric({ length: 12, casing: 'lower' }),
+    prodApiKeyMasked: faker.datatype.boolean(),
+    sandboxApiKeyMasked: faker.datatype.boolean(),
   },
   ...overrideResponse,
 });
@@ -1023,7 +1025,7 @@ export const getAppGettingStartedJourneyV3ResponseMock = (
       skipSyncs: faker.helpers.arrayElement([faker.datatype.boolean(), undefined]),
       apiKey: faker.helpers.arrayElement([
         faker.string.alphanumeric({ length: 12, casing: 'lower' }),
-        undefined,
+        null,
       ]),
       llmDataMap: faker.helpers.arrayElement([
         {
@@ -1088,7 +1090,7 @@ export const getAppGettingStartedJourneyAiAgentFlowResponseMock = (
       skipSyncs: faker.helpers.arrayElement([faker.datatype.boolean(), undefined]),
       apiKey: faker.helpers.arrayElement([
         faker.string.alphanumeric({ length: 12, casing: 'lower' }),
-        undefined,
+        null,
       ]),
       llmDataMap: faker.helpers.arrayElement([
         {
@@ -1285,7 +1287,7 @@ export const getAppEnableCategoryResponseMock = (
           skipSyncs: faker.helpers.arrayElement([faker.datatype.boolean(), undefined]),
           apiKey: faker.helpers.arrayElement([
             faker.string.alphanumeric({ length: 12, casing: 'lower' }),
-            undefined,
+            null,
           ]),
           llmDataMap: faker.helpers.arrayElement([
             {
@@ -1394,7 +1396,7 @@ export const getAppEnableCategoryForAiAgentResponseMock = (
           skipSyncs: faker.helpers.arrayElement([faker.datatype.boolean(), undefined]),
           apiKey: faker.helpers.arrayElement([
             faker.string.alphanumeric({ length: 12, casing: 'lower' }),
-            undefined,
+            null,
           ]),
           llmDataMap: faker.helpers.arrayElement([
             {
@@ -1506,7 +1508,7 @@ export const getAppEnableAiToolKitResponseMock = (
           skipSyncs: faker.helpers.arrayElement([faker.datatype.boolean(), undefined]),
           apiKey: faker.helpers.arrayElement([
             faker.string.alphanumeric({ length: 12, casing: 'lower' }),
-            undefined,
+            null,
           ]),
           llmDataMap: faker.helpers.arrayElement([
             {

@@ -60,7 +60,6 @@ export const settingsSamples = {
     kind: 'prod',
     key_hash: 'hash-key-1',
     prefix: 'sk_live_ab',
-    key_encrypted: 'enc',
     created_at: T,
     revoked_at: null,
     last_used_at: null,
@@ -72,9 +71,13 @@ export const settingsSamples = {
     destination: 'https://hooks.acme.test/knit',
     live: 1,
     tested_events_json: '["employee.created"]',
-    signing_secret: 'secret',
     created_at: T,
     updated_at: T,
+  },
+  webhook_signing_secrets: {
+    org_id: 'org_1',
+    secret_sealed: 'v2.iv.tag.data',
+    created_at: T,
   },
   webhook_tests: {
     org_id: 'org_1',

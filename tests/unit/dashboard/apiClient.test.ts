@@ -17,7 +17,7 @@ describe('apiClient', () => {
     server.use(
       engineMocks.getAppGetApiKeysMockHandler((info) => {
         authorization = info.request.headers.get('Authorization');
-        return { success: true, msg: { prodApiKey: 'p', sandboxApiKey: 's' } };
+        return { success: true, msg: { prodApiKey: 'p', sandboxApiKey: 's', prodApiKeyMasked: true, sandboxApiKeyMasked: true } };
       }),
     );
     const { clients } = testClients();

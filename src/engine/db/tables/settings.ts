@@ -71,13 +71,8 @@ export interface ApiKeysTable {
   kind: string;
   /** sha-256 of the key: bearer API-key auth looks keys up by this. */
   key_hash: string;
-  /** First characters, safe to show and log. */
+  /** First characters (sk_live_AbCd), safe to show and log; the key itself is never stored. */
   prefix: string;
-  /**
-   * getApiKeys returns the whole key again (the dashboard copies it), so a hash alone is not
-   * enough: the key is kept encrypted with the engine's secret. Null when it must not be shown.
-   */
-  key_encrypted: string | null;
   created_at: EpochMs;
   revoked_at: EpochMs | null;
   last_used_at: EpochMs | null;
@@ -92,10 +87,15 @@ export interface WebhooksTable {
   live: BoolWithDefault;
   /** Event types tested so far: [eventType]. */
   tested_events_json: TextWithDefault;
-  /** HMAC secret of signed deliveries. */
-  signing_secret: string;
   created_at: EpochMs;
   updated_at: EpochMs;
+}
+
+/** An organisation's webhook signing secret (whsec_...), sealed (services/secrets.ts); created on first use. */
+export interface WebhookSigningSecretsTable {
+  org_id: string;
+  secret_sealed: string;
+  created_at: EpochMs;
 }
 
 /**

@@ -1,11 +1,12 @@
 import { defineHandler } from '../types.ts';
-import { liveApiKey } from '../../repositories/apiKeys.ts';
+import { showApiKey } from '../../repositories/apiKeys.ts';
 import { keysCtx } from './context.ts';
 
-// Both API keys of the organisation, created on first use.
+// Both API keys of the organisation: a key this call creates is in full (the only time it is
+// shown); a key that already existed is masked, since the engine keeps only its hash and prefix.
 export const appGetApiKeys = defineHandler('appGetApiKeys', async (_input, context) => {
-  const { db, config, orgId, now } = keysCtx(context);
-  const prodApiKey = await liveApiKey(db, config.signingSecret, orgId, 'prod', now);
-  const sandboxApiKey = await liveApiKey(db, config.signingSecret, orgId, 'sandbox', now);
-  return { prodApiKey, sandboxApiKey };
+  const { db, orgId, now } = keysCtx(context);
+  const prod = await showApiKey(db, orgId, 'prod', now);
+  const sandbox = await showApiKey(db, orgId, 'sandbox', now);
+  return { prodApiKey: prod.key, sandboxApiKey: sandbox.key, prodApiKeyMasked: prod.masked, sandboxApiKeyMasked: sandbox.masked };
 });

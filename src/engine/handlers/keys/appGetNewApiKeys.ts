@@ -3,9 +3,10 @@ import { rotateApiKey } from '../../repositories/apiKeys.ts';
 import { keysCtx } from './context.ts';
 
 // Generate new API key: the old key of that kind answers 401 from now on; the other kind is kept.
+// The new key is in this answer only (the engine keeps its hash and prefix).
 export const appGetNewApiKeys = defineHandler('appGetNewApiKeys', async ({ query }, context) => {
-  const { db, config, orgId, now } = keysCtx(context);
+  const { db, orgId, now } = keysCtx(context);
   const sandbox = query.sandbox === true;
-  const newApiKey = await rotateApiKey(db, config.signingSecret, orgId, sandbox ? 'sandbox' : 'prod', now);
+  const newApiKey = await rotateApiKey(db, orgId, sandbox ? 'sandbox' : 'prod', now);
   return { newApiKey, sandbox };
 });
