@@ -47,7 +47,6 @@ import type {
   MailboxTable,
   OrganisationsTable,
   OtpChallengesTable,
-  OtpDailyFailuresTable,
   PlansTable,
   RateLimitsTable,
   SessionsTable,
@@ -88,7 +87,6 @@ export interface Database {
   user_feature_flags: UserFeatureFlagsTable;
   sessions: SessionsTable;
   otp_challenges: OtpChallengesTable;
-  otp_daily_failures: OtpDailyFailuresTable;
   rate_limits: RateLimitsTable;
   invites: InvitesTable;
   mailbox: MailboxTable;

@@ -21,7 +21,7 @@ export const sampleRows: SampleRows = {
 /** Tables in an order that satisfies the foreign keys. */
 export const insertOrder: TableName[] = [
   'clusters', 'plans', 'organisations', 'users', 'user_feature_flags', 'sessions',
-  'otp_challenges', 'otp_daily_failures', 'rate_limits', 'invites', 'mailbox',
+  'otp_challenges', 'rate_limits', 'invites', 'mailbox',
   'invoices', 'payment_customers', 'payment_cards', 'api_keys', 'webhooks', 'webhook_signing_secrets', 'webhook_tests', 'webhook_deliveries',
   'getting_started', 'org_category_settings', 'ui_customisation', 'email_customisation', 'uploads', 'sales_requests',
   'categories', 'apps', 'app_setup_steps', 'app_fields', 'data_models', 'model_attributes',

@@ -111,7 +111,6 @@ export const orgSamples = {
     used_at: null,
     resend_available_at: T + 60_000,
   },
-  otp_daily_failures: { email: 'ada@acme.test', day: '2026-11-22', wrong_count: 2, updated_at: T },
   rate_limits: {
     key: 'resendOtp:ada@acme.test',
     window_start: T,

@@ -159,14 +159,6 @@ export interface OtpChallengesTable {
   resend_available_at: EpochMs;
 }
 
-export interface OtpDailyFailuresTable {
-  email: string;
-  /** UTC day, YYYY-MM-DD. */
-  day: string;
-  wrong_count: IntWithDefault;
-  updated_at: EpochMs;
-}
-
 /** Fixed-window counters and cooldowns shared by all engine processes. */
 export interface RateLimitsTable {
   /** Subject, e.g. `resendOtp:user@example.com`. */
