@@ -7,7 +7,11 @@ import { ApiFailure, notImplemented } from './errors.ts';
 import { handlers } from './handlers/index.ts';
 import { authorize } from './services/access.ts';
 import type { EngineServices, HandlerContext } from './handlers/types.ts';
+import type { EngineConfig } from './config.ts';
 import { serveDashboard } from './plugins/dashboard.ts';
+import { MAX_BODY_BYTES, registerBodyParsers } from './plugins/jsonBody.ts';
+import { requestLoggerOptions } from './plugins/requestLog.ts';
+import { registerSecurityHeaders } from './plugins/securityHeaders.ts';
 
 // Every operation of both contracts becomes a route under its service's base path. A request is
 // validated, authenticated and authorised from the contract, then handed to the handler bound to
@@ -30,17 +34,25 @@ export function routeUrl(op: Pick<OperationMeta, 'service' | 'path'>): string {
   return BASE_PATHS[op.service] + op.path.replace(/\{(\w+)\}/g, ':$1');
 }
 
-export async function buildApp(services: EngineServices): Promise<FastifyInstance> {
-  const app = Fastify({ logger: services.config.production ? { level: 'info' } : false, bodyLimit: 1024 * 1024, trustProxy: true });
+export interface AppOptions {
+  /** Where the request log goes (tests capture it); with it the log is on whatever the environment. */
+  logStream?: NodeJS.WritableStream;
+}
+
+export async function buildApp(services: EngineServices, options: AppOptions = {}): Promise<FastifyInstance> {
+  const { config } = services;
+  const app = Fastify({
+    logger: config.production || options.logStream ? requestLoggerOptions(options.logStream) : false,
+    bodyLimit: MAX_BODY_BYTES,
+    // The client address (request.ip: sessions, OTP limits) comes from X-Forwarded-For only when
+    // the engine is told it runs behind a proxy; otherwise any client could name its own address.
+    trustProxy: trustProxyOption(config.trustProxy),
+  });
   const validators = contractValidators();
 
-  // Bodies arrive raw and are parsed here, so Fastify neither coerces nor strips them.
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, text, done) => {
-    if (text === '' ) return done(null, undefined);
-    try { done(null, JSON.parse(text as string)); } catch { done(new ApiFailure(400, 'VALIDATION', 'The request body is not valid JSON'), undefined); }
-  });
-  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_req, body, done) => done(null, body));
+  // External plugins first: the headers apply to every route, the 404 and error answers included.
+  const securityHeaders = await registerSecurityHeaders(app, config);
+  registerBodyParsers(app);
 
   app.setErrorHandler((error, request, reply) => {
     const failure = error instanceof ApiFailure ? error : toFailure(error);
@@ -49,11 +61,13 @@ export async function buildApp(services: EngineServices): Promise<FastifyInstanc
   });
   for (const op of operations) {
     // Development helpers do not exist in production: their paths answer 404 like any unknown one.
-    if (op.tag === 'dev' && services.config.production) continue;
+    if (op.tag === 'dev' && config.production) continue;
     const validator = validators[op.service];
+    const helmet = securityHeaders.ofOperation(op.operationId);
     app.route({
       method: op.method.toUpperCase() as 'GET',
       url: routeUrl(op),
+      ...(helmet ? { helmet } : {}),
       handler: async (request, reply) => {
         const caller = await authorize(op, request, services);
         const handler = handlers[op.operationId];
@@ -67,11 +81,13 @@ export async function buildApp(services: EngineServices): Promise<FastifyInstanc
     });
   }
 
-  if (services.config.validateResponses) {
+  if (config.validateResponses) {
     // Tests run with this on: a response that breaks the contract becomes a 500 naming the break.
     app.addHook('preSerialization', async (request: FastifyRequest, reply, payload) => {
       const op = operationOf(request);
-      if (!op || reply.statusCode === 501) return payload;
+      // 501 (not built) and 413 (the body limit, met before the operation is reached) are the
+      // engine's answers, not the operation's.
+      if (!op || reply.statusCode === 501 || reply.statusCode === 413) return payload;
       const problems = validators[op.service].checkResponse(op.operationId, reply.statusCode, payload);
       if (problems.length === 0) return payload;
       reply.status(500);
@@ -79,8 +95,17 @@ export async function buildApp(services: EngineServices): Promise<FastifyInstanc
     });
   }
 
-  await serveDashboard(app, services.config);
+  await serveDashboard(app, config, securityHeaders);
   return app;
+}
+
+/**
+ * TRUST_PROXY as Fastify takes it. A hop count trusts that many proxies nearest the engine, as
+ * Express does (Fastify's types leave numbers out, and at run time it trusts nothing for one): it
+ * is only right when no client can reach the engine without passing through them.
+ */
+function trustProxyOption(value: EngineConfig['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof value === 'number' ? (_address, hop) => hop < value : value;
 }
 
 const byRoute = new Map(operations.map((op) => [`${op.method.toUpperCase()} ${routeUrl(op)}`, op]));

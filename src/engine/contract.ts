@@ -13,6 +13,8 @@ type Document = { paths: Record<string, Record<string, JsonSchema>>; components?
 interface OperationValidators {
   body?: ValidateFunction;
   bodySchema?: JsonSchema;
+  /** Whether any part of the body schema is marked x-trim: only then is the body walked to trim. */
+  bodyTrims: boolean;
   bodyRequired: boolean;
   query?: ValidateFunction;
   /** The query parameters as one object schema: where their x-messages are found. */
@@ -70,6 +72,22 @@ export class ContractValidator {
     return typeof value?.$ref === 'string' ? this.deref(this.resolve(value.$ref)) : value;
   }
 
+  /** True when the schema, or any schema it reaches through $ref, carries x-trim. Iterative. */
+  private marksTrim(schema: JsonSchema): boolean {
+    const seen = new Set<unknown>();
+    const stack: unknown[] = [schema];
+    while (stack.length > 0) {
+      const node = stack.pop();
+      if (!node || typeof node !== 'object' || seen.has(node)) continue;
+      seen.add(node);
+      const record = node as Record<string, unknown>;
+      if (record['x-trim'] === true) return true;
+      if (typeof record.$ref === 'string') stack.push(this.resolve(record.$ref));
+      for (const value of Object.values(record)) if (value && typeof value === 'object') stack.push(value);
+    }
+    return false;
+  }
+
   private compile(op: JsonSchema): OperationValidators {
     const requestBody = this.deref(op.requestBody as JsonSchema | undefined);
     const content = requestBody?.content as Record<string, JsonSchema> | undefined;
@@ -99,6 +117,7 @@ export class ContractValidator {
     return {
       body: bodySchema ? this.bodyAjv.compile(rebase(bodySchema, this.id) as object) : undefined,
       bodySchema,
+      bodyTrims: bodySchema ? this.marksTrim(bodySchema) : false,
       bodyRequired: requestBody?.required === true,
       query: group('query'),
       querySchema: groupSchema('query'),
@@ -126,7 +145,8 @@ export class ContractValidator {
       if (body === undefined || body === null) {
         if (v.bodyRequired) throw badRequest('A JSON request body is required', 'body');
       } else {
-        body = trimMarked(v.bodySchema, body, this.resolve);
+        // The walk follows the body's shape, which the body parser bounded (depth and size).
+        if (v.bodyTrims) body = trimMarked(v.bodySchema, body, this.resolve);
         if (!v.body(body)) throw this.failure(v.body.errors, v.bodySchema);
       }
     }

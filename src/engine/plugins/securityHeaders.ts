@@ -1,0 +1,125 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+import type { FastifyInstance, FastifyReply, RouteOptions } from 'fastify';
+import type { EngineConfig } from '../config.ts';
+
+// Security headers on every response (API answers, errors, 404s, the dashboard's files and
+// index.html), set by helmet from one policy:
+// - Content-Security-Policy for the dashboard: scripts only from the engine's origin (plus, by
+//   hash, any inline script the built index.html carries; never 'unsafe-inline' for scripts),
+//   calls only to the engine's origin and the service origins the dashboard was built with, no
+//   plugins, and framing refused (frame-ancestors 'none') except on the pages an embed needs;
+// - X-Frame-Options DENY wherever frame-ancestors is 'none', absent where it names origins (the
+//   header cannot name several, and browsers that know frame-ancestors ignore it);
+// - Referrer-Policy no-referrer: the magic-link page carries its state in the URL, and a Referer
+//   with it would reach every origin the page loads from or links to, and the access logs of any
+//   proxy in front of this one (same-origin calls included);
+// - Cross-Origin-Opener-Policy same-origin, Cross-Origin-Resource-Policy same-origin, nosniff;
+// - Strict-Transport-Security only over TLS: when PUBLIC_URL is https, or the request came over
+//   https (the socket, or X-Forwarded-Proto from a trusted proxy). Over plain HTTP it would be
+//   ignored at best, and pin a development host to https at worst.
+// User content (uploaded logos) keeps its own stricter policy.
+type RouteHelmet = Exclude<NonNullable<RouteOptions['helmet']>, false>;
+type Directives = Record<string, string[]>;
+
+/** Pages a customer's site may frame: the end customer's magic-link authorisation. */
+export const EMBEDDABLE_PAGES = ['/magic/*'] as const;
+
+/** Operations answering user content, which get USER_CONTENT_POLICY instead of the dashboard's. */
+const USER_CONTENT_OPERATIONS = new Set(['appUploadsKey']);
+
+/** No scripts, no loads, a sandbox: an uploaded SVG opened directly can do nothing. */
+const USER_CONTENT_POLICY: Directives = { 'default-src': ["'none'"], 'style-src': ["'unsafe-inline'"], sandbox: [] };
+
+const HSTS = { maxAge: 60 * 60 * 24 * 365, includeSubDomains: true };
+
+/** What the built dashboard needs from the policy, read once at start. */
+interface BuiltDashboard {
+  /** 'sha256-...' of each inline <script> of index.html (Vite emits none today). */
+  inlineScriptHashes: string[];
+  /** Origins of VITE_ENGINE_URL / VITE_AI_URL when the build pointed them elsewhere. */
+  serviceOrigins: string[];
+}
+
+function readBuiltDashboard(dir: string | undefined): BuiltDashboard {
+  const built: BuiltDashboard = { inlineScriptHashes: [], serviceOrigins: [] };
+  if (!dir) return built;
+  if (existsSync(`${dir}/index.html`)) {
+    const html = readFileSync(`${dir}/index.html`, 'utf8');
+    for (const [, attributes = '', body = ''] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
+      if (/\bsrc\s*=/i.test(attributes)) continue;
+      built.inlineScriptHashes.push(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
+    }
+  }
+  // Written by the dashboard build (vite.config.ts) from VITE_ENGINE_URL and VITE_AI_URL.
+  if (existsSync(`${dir}/connect-origins.json`)) {
+    const origins: unknown = JSON.parse(readFileSync(`${dir}/connect-origins.json`, 'utf8'));
+    if (Array.isArray(origins)) built.serviceOrigins = origins.filter((o): o is string => typeof o === 'string' && /^https?:\/\/[^\s;,']+$/.test(o));
+  }
+  return built;
+}
+
+function dashboardDirectives(built: BuiltDashboard, tls: boolean): Directives {
+  return {
+    'default-src': ["'self'"],
+    'base-uri': ["'self'"],
+    // 'unsafe-eval': the dashboard's forms validate with ajv, which compiles each schema into a
+    // function with `new Function` in the browser. It lets script already running build code from
+    // strings; it does not let markup injected into a page run script (inline script stays refused).
+    // Forms validated by ajv code compiled at build time would let the policy drop it.
+    'script-src': ["'self'", ...built.inlineScriptHashes, "'unsafe-eval'"],
+    'script-src-attr': ["'none'"],
+    // 'unsafe-inline' for styles only: MUI's emotion inserts <style> tags at run time with
+    // generated content, so neither a hash nor a per-response nonce can name them. Styles cannot
+    // run script; the cost is that injected markup could restyle a page.
+    'style-src': ["'self'", "'unsafe-inline'"],
+    // data: for the favicon and the catalog's app logos, which are data URIs.
+    'img-src': ["'self'", 'data:'],
+    'font-src': ["'self'", 'data:'],
+    'connect-src': ["'self'", ...built.serviceOrigins],
+    'object-src': ["'none'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+    ...(tls ? { 'upgrade-insecure-requests': [] } : {}),
+  };
+}
+
+export interface RouteSecurityHeaders {
+  /** helmet options of the EMBEDDABLE_PAGES routes. */
+  embeddablePage: RouteHelmet;
+  /** helmet options of an operation's route, when it differs from every other response's. */
+  ofOperation(operationId: string): RouteHelmet | undefined;
+}
+
+/** Registers helmet for every response; answers the per-route options the routes need. */
+export async function registerSecurityHeaders(app: FastifyInstance, config: EngineConfig): Promise<RouteSecurityHeaders> {
+  const tlsByConfig = config.publicUrl.startsWith('https:');
+  const directives = dashboardDirectives(readBuiltDashboard(config.dashboardDir), tlsByConfig);
+  const options: FastifyHelmetOptions = {
+    contentSecurityPolicy: { useDefaults: false, directives },
+    crossOriginOpenerPolicy: { policy: 'same-origin' },
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    referrerPolicy: { policy: 'no-referrer' },
+    strictTransportSecurity: tlsByConfig ? HSTS : false,
+    xFrameOptions: { action: 'deny' },
+  };
+  await app.register(fastifyHelmet, options);
+  if (!tlsByConfig) {
+    // reply.helmet applies the route's helmet options again with HSTS added.
+    app.addHook('onRequest', async (request, reply: FastifyReply) => {
+      if (request.protocol === 'https') reply.helmet({ strictTransportSecurity: HSTS });
+    });
+  }
+
+  const ancestors = config.frameAncestors;
+  const embeddablePage: RouteHelmet = {
+    contentSecurityPolicy: { useDefaults: false, directives: { ...directives, 'frame-ancestors': ancestors.length > 0 ? ancestors : ["'none'"] } },
+    xFrameOptions: ancestors.length > 0 ? false : { action: 'deny' },
+  };
+  const userContent: RouteHelmet = { contentSecurityPolicy: { useDefaults: false, directives: USER_CONTENT_POLICY } };
+  return {
+    embeddablePage,
+    ofOperation: (operationId) => (USER_CONTENT_OPERATIONS.has(operationId) ? userContent : undefined),
+  };
+}
