@@ -44,6 +44,11 @@ export interface EngineConfig {
    * page refuses framing. FRAME_ANCESTORS, comma-separated; empty by default.
    */
   frameAncestors: string[];
+  /**
+   * Multiplies every sign-in throttle budget (SIGN_IN_THROTTLE_FACTOR, a whole number, default 1):
+   * for end-to-end and load runs that sign in many times from one machine. Production keeps 1.
+   */
+  signInThrottleFactor: number;
 }
 
 /** The development default: public, so production refuses it. */
@@ -62,6 +67,14 @@ function refuseUnsafeProduction(env: NodeJS.ProcessEnv, signingSecret: string): 
     throw new Error(`SIGNING_SECRET must be at least ${MIN_SIGNING_SECRET_BYTES} bytes when NODE_ENV=production`);
   }
   if (!env.SMTP_URL) throw new Error('SMTP_URL must be set when NODE_ENV=production: sign-in codes are never printed to the log there');
+}
+
+function throttleFactorOf(value: string | undefined, production: boolean): number {
+  if (value === undefined || value === '') return 1;
+  const factor = Number(value);
+  if (!Number.isInteger(factor) || factor < 1) throw new Error('SIGN_IN_THROTTLE_FACTOR must be a whole number of at least 1');
+  if (production && factor !== 1) throw new Error('SIGN_IN_THROTTLE_FACTOR is for test runs: production keeps the sign-in limits as they are');
+  return factor;
 }
 
 const list = (value: string | undefined): string[] =>
@@ -102,6 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     outboundAllowHosts: list(env.OUTBOUND_ALLOW_HOSTS).map((host) => host.toLowerCase()),
     trustProxy: trustProxyOf(env.TRUST_PROXY),
     frameAncestors: list(env.FRAME_ANCESTORS),
+    signInThrottleFactor: throttleFactorOf(env.SIGN_IN_THROTTLE_FACTOR, production),
     ...overrides,
   };
 }

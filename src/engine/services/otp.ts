@@ -2,7 +2,7 @@ import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { ApiFailure, badRequest, rateLimited } from '../errors.ts';
-import { claimVerifyTry } from './authThrottle.ts';
+import { claimVerifyTry, type ThrottleSubject } from './authThrottle.ts';
 import {
   INVALID_OTP_MESSAGE, OTP_DEAD_STATUS, OTP_LENGTH, OTP_MAX_WRONG_TRIES,
   OTP_RESEND_COOLDOWN_SECONDS, OTP_VALID_SECONDS,
@@ -100,8 +100,8 @@ const wrongCode = () => badRequest(INVALID_OTP_MESSAGE, 'otp');
  * The try is claimed (source budget, then one of the code's 5 tries) in single statements before
  * the code is compared, so any number of concurrent guesses gets at most 5 comparisons.
  */
-export async function verifyCode(db: Db, secret: string, now: number, email: string, code: string, source: string): Promise<VerifiedAttempt> {
-  await claimVerifyTry(db, source, now);
+export async function verifyCode(db: Db, secret: string, now: number, email: string, code: string, subject: ThrottleSubject): Promise<VerifiedAttempt> {
+  await claimVerifyTry(db, subject, now);
   const challenge = await newestChallenge(db, email);
   if (!challenge) {
     // Compare anyway, so an unknown e-mail costs the same time as a known one.

@@ -22,6 +22,14 @@ describe('production configuration', () => {
     expect(config).toMatchObject({ production: true, signingSecret: strongSecret, smtpUrl: 'smtp://127.0.0.1:2525' });
   });
 
+  it('keeps the sign-in throttles as they are in production, and takes only whole factors elsewhere', () => {
+    expect(production({ SIGNING_SECRET: strongSecret, SMTP_URL: 'smtp://127.0.0.1:2525', SIGN_IN_THROTTLE_FACTOR: '20' })).toThrow(/production keeps the sign-in limits/);
+    expect(() => loadConfig({ SIGN_IN_THROTTLE_FACTOR: '0' })).toThrow(/whole number/);
+    expect(() => loadConfig({ SIGN_IN_THROTTLE_FACTOR: '2.5' })).toThrow(/whole number/);
+    expect(loadConfig({ SIGN_IN_THROTTLE_FACTOR: '20' }).signInThrottleFactor).toBe(20);
+    expect(loadConfig({}).signInThrottleFactor).toBe(1);
+  });
+
   it('keeps the development defaults working', () => {
     expect(loadConfig({}).signingSecret).toBe(DEV_SIGNING_SECRET);
   });

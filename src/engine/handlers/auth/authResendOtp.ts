@@ -9,7 +9,7 @@ export const authResendOtp = defineHandler('authResendOtp', async ({ body }, { d
   const now = clock.now();
   const email = normaliseEmail(body.userEmail);
   await claimSendCooldown(db, email, now);
-  await claimCodeMail(db, email, request.ip, now);
+  await claimCodeMail(db, email, { source: request.ip, factor: config.signInThrottleFactor }, now);
   // A used code cannot be replaced: its attempt ended in a login, so a resend starts a new one.
   const issued = (await hasUsedNewestCode(db, email))
     ? await startAttempt(db, config.signingSecret, now, email, Boolean(body.newUser), { data: body.data ?? null, deliver: Boolean(await findUserByEmail(db, email)) })

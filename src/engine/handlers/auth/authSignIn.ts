@@ -17,7 +17,7 @@ export const authSignIn = defineHandler('authSignIn', async ({ body }, { db, con
   if (body.data) await inviteFromToken(db, config.signingSecret, body.data, email, now);
   const left = await sendCooldownLeft(db, email, now);
   if (left > 0 && !(await hasUsedNewestCode(db, email))) return { sent: true, resendAfterSeconds: left };
-  await claimCodeMail(db, email, request.ip, now);
+  await claimCodeMail(db, email, { source: request.ip, factor: config.signInThrottleFactor }, now);
   await startSendCooldown(db, email, now);
   const user = await findUserByEmail(db, email);
   const deliver = Boolean(body.newUser || user || body.data);

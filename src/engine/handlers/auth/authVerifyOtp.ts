@@ -14,7 +14,7 @@ export const authVerifyOtp = defineHandler('authVerifyOtp', async ({ body }, { d
   const now = clock.now();
   const email = normaliseEmail(body.userEmail);
   const invite = body.data ? await inviteFromToken(db, config.signingSecret, body.data, email, now) : undefined;
-  await verifyCode(db, config.signingSecret, now, email, body.otp, request.ip);
+  await verifyCode(db, config.signingSecret, now, email, body.otp, { source: request.ip, factor: config.signInThrottleFactor });
 
   const result = await db.transaction().execute(async (trx) => {
     let user = await findUserByEmail(trx, email);
