@@ -20,9 +20,11 @@ step "contract lint"        npm run -s lint:contract
 step "codegen check"        npm run -s codegen:check
 step "spec coverage"        npm run -s coverage:spec
 step "typecheck"            npx tsc --noEmit
-step "unit tests"           npx vitest run --project unit --project components --passWithNoTests
-step "engine on SQLite"     npx vitest run --project engine --passWithNoTests
-step "engine on PostgreSQL" bash scripts/pg-test.sh npx vitest run --project engine --passWithNoTests
+# Vitest keeps one core free by default, which on this 2-core machine means one worker: two
+# workers take a third less time (the engine run on SQLite 148 s -> 101 s).
+step "unit tests"           npx vitest run --project unit --project components --maxWorkers=2 --passWithNoTests
+step "engine on SQLite"     npx vitest run --project engine --maxWorkers=2 --passWithNoTests
+step "engine on PostgreSQL" bash scripts/pg-test.sh npx vitest run --project engine --maxWorkers=2 --passWithNoTests
 if [ -f playwright.config.ts ]; then
   step "e2e in Chromium"    npx playwright test
 fi
