@@ -99,6 +99,24 @@ describe('security headers', () => {
     expect(magic.headers['x-frame-options']).toBe('DENY');
   });
 
+  it('serve dashboard pages to HEAD requests as to GET', async () => {
+    await start();
+    const head = await t!.engine.app.inject({ method: 'HEAD', url: '/signup' });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toContain('text/html');
+  });
+
+  it("let the dashboard show logos linked on the public URL when the page was opened on another address", async () => {
+    await start({ publicUrl: 'http://localhost:3999' });
+    const csp = (await get('/dashboard/home')).headers['content-security-policy'] as string;
+    expect(directive(csp, 'img-src')).toBe("img-src 'self' http://localhost:3999 data:");
+    const logo = await get('/api/app.uploads/app-bamboohr.svg');
+    expect(logo.statusCode).toBe(200);
+    expect(logo.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    expect(directive(logo.headers['content-security-policy'] as string, 'default-src')).toBe("default-src 'none'");
+    expect((await get('/api/auth.getUiVersion')).headers['cross-origin-resource-policy']).toBe('same-origin');
+  });
+
   it('leave uploaded files their own stricter policy, on success and on 404', async () => {
     await start();
     for (const url of ['/api/app.uploads/default-logo.svg', '/api/app.uploads/upl_missing.svg']) {

@@ -19,7 +19,7 @@ export async function serveDashboard(app: FastifyInstance, config: EngineConfig,
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    if (spa && request.method === 'GET' && !path.startsWith('/api/') && !path.startsWith('/ai/')) {
+    if (spa && (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api/') && !path.startsWith('/ai/')) {
       return reply.type('text/html').sendFile('index.html');
     }
     return reply.status(404).send({ success: false, error: { msg: `No such call: ${request.method} ${path}`, code: 'NOT_FOUND' } });

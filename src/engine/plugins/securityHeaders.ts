@@ -60,7 +60,7 @@ function readBuiltDashboard(dir: string | undefined): BuiltDashboard {
   return built;
 }
 
-function dashboardDirectives(built: BuiltDashboard, tls: boolean): Directives {
+function dashboardDirectives(built: BuiltDashboard, tls: boolean, publicOrigin: string): Directives {
   return {
     'default-src': ["'self'"],
     'base-uri': ["'self'"],
@@ -74,8 +74,9 @@ function dashboardDirectives(built: BuiltDashboard, tls: boolean): Directives {
     // generated content, so neither a hash nor a per-response nonce can name them. Styles cannot
     // run script; the cost is that injected markup could restyle a page.
     'style-src': ["'self'", "'unsafe-inline'"],
-    // data: for the favicon and the catalog's app logos, which are data URIs.
-    'img-src': ["'self'", 'data:'],
+    // data: for the favicon; the public origin because app and upload logos are linked by absolute
+    // URLs on PUBLIC_URL, which may differ from the address the page was opened on.
+    'img-src': [...new Set(["'self'", publicOrigin, 'data:'])],
     'font-src': ["'self'", 'data:'],
     'connect-src': ["'self'", ...built.serviceOrigins],
     'object-src': ["'none'"],
@@ -95,7 +96,7 @@ export interface RouteSecurityHeaders {
 /** Registers helmet for every response; answers the per-route options the routes need. */
 export async function registerSecurityHeaders(app: FastifyInstance, config: EngineConfig): Promise<RouteSecurityHeaders> {
   const tlsByConfig = config.publicUrl.startsWith('https:');
-  const directives = dashboardDirectives(readBuiltDashboard(config.dashboardDir), tlsByConfig);
+  const directives = dashboardDirectives(readBuiltDashboard(config.dashboardDir), tlsByConfig, new URL(config.publicUrl).origin);
   const options: FastifyHelmetOptions = {
     contentSecurityPolicy: { useDefaults: false, directives },
     crossOriginOpenerPolicy: { policy: 'same-origin' },
@@ -117,7 +118,12 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Engi
     contentSecurityPolicy: { useDefaults: false, directives: { ...directives, 'frame-ancestors': ancestors.length > 0 ? ancestors : ["'none'"] } },
     xFrameOptions: ancestors.length > 0 ? false : { action: 'deny' },
   };
-  const userContent: RouteHelmet = { contentSecurityPolicy: { useDefaults: false, directives: USER_CONTENT_POLICY } };
+  // Logos are shown wherever the product is (a page opened on another host name than PUBLIC_URL,
+  // the auth component on a customer's site): they may be loaded cross-origin, as images only.
+  const userContent: RouteHelmet = {
+    contentSecurityPolicy: { useDefaults: false, directives: USER_CONTENT_POLICY },
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+  };
   return {
     embeddablePage,
     ofOperation: (operationId) => (USER_CONTENT_OPERATIONS.has(operationId) ? userContent : undefined),
