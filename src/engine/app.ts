@@ -47,6 +47,9 @@ export async function buildApp(services: EngineServices, options: AppOptions = {
     // The client address (request.ip: sessions, OTP limits) comes from X-Forwarded-For only when
     // the engine is told it runs behind a proxy; otherwise any client could name its own address.
     trustProxy: trustProxyOption(config.trustProxy),
+    // A path the router cannot decode (a bad percent-escape) is taken literally, so it is answered
+    // like any unknown address: the dashboard's 404 page for a page, the envelope for a call.
+    rewriteUrl: (request) => literalPercents(request.url ?? '/'),
   });
   const validators = contractValidators();
 
@@ -106,6 +109,18 @@ export async function buildApp(services: EngineServices, options: AppOptions = {
  */
 function trustProxyOption(value: EngineConfig['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
   return typeof value === 'number' ? (_address, hop) => hop < value : value;
+}
+
+/** The URL with its path's percent signs escaped when the path does not decode; else unchanged. */
+export function literalPercents(url: string): string {
+  const queryAt = url.indexOf('?');
+  const path = queryAt === -1 ? url : url.slice(0, queryAt);
+  try {
+    decodeURIComponent(path);
+    return url;
+  } catch {
+    return path.replace(/%/g, '%25') + (queryAt === -1 ? '' : url.slice(queryAt));
+  }
 }
 
 const byRoute = new Map(operations.map((op) => [`${op.method.toUpperCase()} ${routeUrl(op)}`, op]));

@@ -99,6 +99,18 @@ describe('security headers', () => {
     expect(magic.headers['x-frame-options']).toBe('DENY');
   });
 
+  it('answer a page whose address does not decode with the dashboard, and a call with the envelope', async () => {
+    await start();
+    for (const url of ['/dashboard/%zz', '/dashboard/%E0%A4%A']) {
+      const page = await get(url);
+      expect({ url, status: page.statusCode, type: page.headers['content-type'] }).toEqual({ url, status: 200, type: 'text/html; charset=utf-8' });
+      expect(page.headers['x-frame-options']).toBe('DENY');
+    }
+    const call = await get('/api/app.us%zzers');
+    expect(call.statusCode).toBe(404);
+    expect(call.json()).toMatchObject({ success: false, error: { code: 'NOT_FOUND' } });
+  });
+
   it('serve dashboard pages to HEAD requests as to GET', async () => {
     await start();
     const head = await t!.engine.app.inject({ method: 'HEAD', url: '/signup' });
