@@ -78,4 +78,15 @@ describe('sign-up and invitations', () => {
     expect(notice?.link).toBeNull();
     expect(notice?.text).toContain('already belongs to another organisation');
   });
+
+  it('counts notices to addresses registered elsewhere in the daily invitation quota', async () => {
+    await signUp(t, 'olga@other.test');
+    // 5 batches of 20: the notice to Olga and 19 new addresses each, 100 in all.
+    for (let i = 0; i < 5; i += 1) {
+      const list = Array.from({ length: 20 }, (_, j) => ({ email: j === 0 ? 'olga@other.test' : `n${i}-${j}@new.test`, role: 'member' }));
+      expect((await t.call('POST', '/api/app.users.invite', { token: admin, body: { list } })).status).toBe(200);
+    }
+    const over = await invite('olga@other.test');
+    expect(over.status).toBe(429);
+  });
 });

@@ -33,12 +33,17 @@ export const INVITE_VALID_MS = 7 * 86_400_000;
 export const INVITES_PER_DAY = 100;
 const DAY_MS = 86_400_000;
 
-/** Records a new invite for the invitee's user row; the returned id is what the link signs. */
-export async function issueInvite(db: Db, values: { orgId: string; email: string; role: string; invitedBy: string; userId: string; now: number }): Promise<string> {
+/**
+ * Records a new invite for the invitee's user row; the returned id is what the link signs. An
+ * invite of an address that belongs to another organisation has no user row and is revoked from
+ * the start: it records the notice mailed, so the organisation's daily quota counts it.
+ */
+export async function issueInvite(db: Db, values: { orgId: string; email: string; role: string; invitedBy: string; userId: string | null; now: number }): Promise<string> {
   const id = newId('inv');
   await db.insertInto('invites').values({
     id, org_id: values.orgId, email: values.email, role: values.role, invited_by: values.invitedBy, user_id: values.userId,
-    created_at: values.now, last_sent_at: values.now, expires_at: values.now + INVITE_VALID_MS, accepted_at: null, revoked_at: null,
+    created_at: values.now, last_sent_at: values.now, expires_at: values.now + INVITE_VALID_MS, accepted_at: null,
+    revoked_at: values.userId === null ? values.now : null,
   }).execute();
   return id;
 }

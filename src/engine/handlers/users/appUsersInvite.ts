@@ -45,6 +45,7 @@ export const appUsersInvite = defineHandler('appUsersInvite', async ({ body }, {
     for (const { email, role } of entries) {
       const otherOrgUser = elsewhere.get(email);
       if (otherOrgUser) {
+        await issueInvite(trx, { orgId: caller.orgId, email, role, invitedBy: caller.userId, userId: null, now });
         out.push({ userId: otherOrgUser, email, role, inviteId: undefined });
         continue;
       }
