@@ -64,35 +64,13 @@ export function mayHoldDisallowedCharacters(text: string): boolean {
 
 const isWalked = (value: unknown): boolean => typeof value === 'string' || (value !== null && typeof value === 'object');
 
-/** Whether any string value or property name holds a character that is not allowed. Iterative. */
-function holdsDisallowed(body: unknown): boolean {
-  if (typeof body === 'string') return NOT_ALLOWED.test(body);
-  const stack: unknown[] = [body];
-  while (stack.length > 0) {
-    const value = stack.pop();
-    if (Array.isArray(value)) {
-      for (const item of value) {
-        if (typeof item === 'string') { if (NOT_ALLOWED.test(item)) return true; } else if (item !== null && typeof item === 'object') stack.push(item);
-      }
-    } else if (value !== null && typeof value === 'object') {
-      for (const key in value) {
-        if (NOT_ALLOWED.test(key)) return true;
-        const item: unknown = (value as Record<string, unknown>)[key];
-        if (typeof item === 'string') { if (NOT_ALLOWED.test(item)) return true; } else if (item !== null && typeof item === 'object') stack.push(item);
-      }
-    }
-  }
-  return false;
-}
-
 /**
  * The first field (in document order) whose string value or property name holds a character that
  * is not allowed, named as the contract's validation errors name fields (`orgName`,
- * `apps.0.label`, `body` for the body itself); undefined when there is none. The walk that keeps
- * paths runs only once a refusal is certain.
+ * `apps.0.label`, `body` for the body itself); undefined when there is none. Iterative; the
+ * parser walks only bodies whose text may hold such a character.
  */
 export function disallowedCharacterField(body: unknown): { field: string; inName: boolean } | undefined {
-  if (!holdsDisallowed(body)) return undefined;
   const stack: { value: unknown; path: string }[] = [{ value: body, path: '' }];
   const child = (path: string, key: string) => (path ? `${path}.${key}` : key);
   while (stack.length > 0) {
