@@ -16,6 +16,8 @@ import {
   renderResourceIndex,
   RESOURCES_GENERATOR,
 } from './generators/resources.ts';
+import { collectEnumLabels, renderEnumLabels } from './generators/enumLabels.ts';
+import { collectDashboard, renderDashboard } from './generators/routes.ts';
 import { checkFormNames, collectForms, FORMS_GENERATOR, renderForm, renderFormIndex } from './generators/forms.ts';
 import {
   checkOperationIds,
@@ -59,6 +61,11 @@ export async function generateAll(contractDir: string): Promise<Map<string, stri
     return result.operations;
   });
   problems.push(...checkOperationIds(operations));
+  const enumLabels = collectEnumLabels(bundled.map(({ doc }) => doc));
+  problems.push(...enumLabels.problems);
+  const engineDoc = bundled.find(({ service }) => service === 'engine')!.doc;
+  const dashboard = collectDashboard(engineDoc, resources, bundled.map(({ doc }) => doc));
+  problems.push(...dashboard.problems);
   if (problems.length > 0) throw new CodegenError(problems);
 
   const files: GeneratedFile[] = [
@@ -73,6 +80,8 @@ export async function generateAll(contractDir: string): Promise<Map<string, stri
     renderFormIndex(forms),
     { path: 'forms/types.ts', generator: FORMS_GENERATOR, body: templateBody('formTypes.ts') },
     renderOperations(operations),
+    renderEnumLabels(enumLabels.tables),
+    ...renderDashboard(dashboard.meta),
     { path: 'engine/types.ts', generator: OPERATIONS_GENERATOR, body: templateBody('operationTypes.ts') },
   ];
   const seen = new Set<string>();

@@ -28,14 +28,19 @@ import type { GeneratedFile } from '../pipeline.ts';
 
 export const RESOURCES_GENERATOR = 'codegen/generators/resources.ts';
 
-const RESOURCE_KEYS = ['name', 'route', 'rows', 'total', 'rowId', 'show', 'columns', 'filters'];
+const RESOURCE_KEYS = ['name', 'route', 'rows', 'total', 'rowId', 'show', 'columns', 'filters', 'title', 'menu', 'views'];
 const COLUMN_KEYS = ['source', 'label', 'kind', 'link', 'overflow'];
-const FILTER_KEYS = ['source', 'label', 'kind', 'default'];
+const FILTER_KEYS = ['source', 'label', 'kind', 'default', 'choicesFrom', 'autocomplete', 'end', 'notAfterToday', 'defaultDays', 'minLength', 'debounceMs'];
+const CHOICES_FROM_KEYS = ['operation', 'query', 'list', 'narrowBy'];
 
 export interface ResourceDraft {
   definition: ResourceDefinition;
   /** Dot path steps from the 200 body to the row array, for the generated row type. */
   rowsPath: string[];
+  /** Screen title of the list route (routes generator). */
+  title?: string;
+  /** Raw menu entry of the list route, read by the routes generator. */
+  menu?: unknown;
 }
 
 /** Reads and validates every x-resource of one document. */
@@ -123,6 +128,13 @@ function readResource(
   const filters = (Array.isArray(rawFilters) ? rawFilters : []).map((filter, index) =>
     readFilter(doc, entry, filter, `${where} filter ${index + 1}`, problems),
   );
+  const sources = new Set(filters.map((filter) => filter?.source));
+  for (const filter of filters) {
+    for (const [param, source] of Object.entries(filter?.choicesFrom?.narrowBy ?? {})) {
+      if (!sources.has(source)) problems.push(`${where} filter '${filter!.source}': choicesFrom.narrowBy.${param} names '${source}', which is not a filter of this list`);
+    }
+  }
+  const views = raw.views === undefined ? undefined : readViews(doc, itemSchema, raw.views, filters as FilterDefinition[], columns as ColumnDefinition[], `${where}: views`, problems);
   const paging = readPaging(entry.operation['x-paging'], entry.label, problems);
   if (problems.length > before) return undefined;
 
@@ -140,8 +152,10 @@ function readResource(
     paging,
     columns: columns as ColumnDefinition[],
     filters: filters as FilterDefinition[],
+    views,
   });
-  return { definition, rowsPath: rows.split('.') };
+  if (raw.title !== undefined && typeof raw.title !== 'string') problems.push(`${where}: 'title' must be a string`);
+  return { definition, rowsPath: rows.split('.'), ...(typeof raw.title === 'string' ? { title: raw.title } : {}), ...(raw.menu !== undefined ? { menu: raw.menu } : {}) };
 }
 
 function checkRowParams(template: string, rowFields: string[], where: string, problems: string[]): void {
@@ -260,7 +274,126 @@ function readFilter(
   } else if (value !== undefined && choices && !choices.includes(value)) {
     problems.push(`${where}: default '${String(value)}' is not one of the choices (${choices.join(', ')})`);
   }
-  return compact({ source: raw.source, label: raw.label as string, kind, default: value, choices, in: target.in });
+  const choiceLabels = readEnumLabels(enumSchema, `${where}: '${raw.source}'`, problems);
+  const choicesFrom = raw.choicesFrom === undefined ? undefined : readChoicesFrom(doc, raw.choicesFrom, `${where}: choicesFrom`, problems);
+  if (choicesFrom && kind !== 'select' && kind !== 'multiselect') problems.push(`${where}: choicesFrom is only for select and multiselect filters`);
+  if (raw.autocomplete !== undefined && (typeof raw.autocomplete !== 'boolean' || !choicesFrom)) {
+    problems.push(`${where}: 'autocomplete' is a boolean, for a filter with choicesFrom`);
+  }
+  if (kind === 'dateRange') {
+    if (typeof raw.end !== 'string') problems.push(`${where}: a dateRange filter needs 'end', the parameter holding the range's end`);
+    else if (!filterTarget(doc, entry, raw.end)) problems.push(`${where}: end '${raw.end}' is neither a query parameter nor a request-body property`);
+  } else if (raw.end !== undefined || raw.notAfterToday !== undefined || raw.defaultDays !== undefined) {
+    problems.push(`${where}: 'end', 'notAfterToday' and 'defaultDays' are only for dateRange filters`);
+  }
+  if (raw.defaultDays !== undefined && (!Number.isInteger(raw.defaultDays) || (raw.defaultDays as number) < 1)) {
+    problems.push(`${where}: 'defaultDays' must be a positive integer`);
+  }
+  if (raw.notAfterToday !== undefined && typeof raw.notAfterToday !== 'boolean') problems.push(`${where}: 'notAfterToday' must be a boolean`);
+  for (const key of ['minLength', 'debounceMs'] as const) {
+    if (raw[key] === undefined) continue;
+    if (kind !== 'search') problems.push(`${where}: '${key}' is only for search filters`);
+    else if (!Number.isInteger(raw[key]) || (raw[key] as number) < 0) problems.push(`${where}: '${key}' must be a non-negative integer`);
+  }
+  return compact({
+    source: raw.source, label: raw.label as string, kind, default: value, choices, choiceLabels, choicesFrom,
+    autocomplete: raw.autocomplete as boolean | undefined, end: raw.end as string | undefined, notAfterToday: raw.notAfterToday as boolean | undefined, defaultDays: raw.defaultDays as number | undefined,
+    minLength: raw.minLength as number | undefined, debounceMs: raw.debounceMs as number | undefined, in: target.in,
+  });
+}
+
+/**
+ * views: `{ filter, on, values: { <filter value>: <view name> } }`. The row schema tells the views
+ * apart with if/then/else on `on` (`if: { properties: { on: { const: X } } }`): the fields `then`
+ * requires belong to view X, those `else` requires to the other view, so each view hides the
+ * columns of fields only the other carries. Nothing about the columns is restated here.
+ */
+function readViews(doc: BundledDocument, itemSchema: SchemaObject, raw: unknown, filters: FilterDefinition[], columns: ColumnDefinition[], where: string, problems: string[]): ResourceDefinition['views'] {
+  if (!isObject(raw)) {
+    problems.push(`${where}: must be an object { filter, on, values }`);
+    return undefined;
+  }
+  checkKeys(raw, ['filter', 'on', 'values'], where, problems);
+  const filter = filters.find((candidate) => candidate?.source === raw.filter);
+  if (!filter) problems.push(`${where}: filter '${String(raw.filter)}' is not a filter of this list`);
+  const values = isObject(raw.values) ? (raw.values as Record<string, string>) : {};
+  if (Object.keys(values).length !== 2) problems.push(`${where}: values must map exactly two filter values to view names`);
+  const row = deref(doc, itemSchema) as SchemaObject & { if?: SchemaObject; then?: SchemaObject; else?: SchemaObject };
+  const on = typeof raw.on === 'string' ? raw.on : '';
+  const thenValue = (row.if?.properties?.[on] as SchemaObject | undefined)?.const;
+  if (thenValue === undefined || !row.then?.required || !row.else?.required) {
+    problems.push(`${where}: the row schema must tell the views apart with if/then/else on '${on}' (if: { properties: { ${on}: { const } } }, then/else: { required })`);
+    return undefined;
+  }
+  const shown = new Set(columns.map((column) => column.source));
+  const only = (fields: string[], others: string[]) => fields.filter((field) => !others.includes(field) && shown.has(field));
+  const thenFields = only(row.then.required as string[], row.else.required as string[]);
+  const elseFields = only(row.else.required as string[], row.then.required as string[]);
+  const parse = (text: string) => (text === 'true' ? true : text === 'false' ? false : text);
+  return Object.entries(values).map(([value, name]) => ({
+    name,
+    filter: raw.filter as string,
+    value: parse(value),
+    hide: name === thenValue ? elseFields : thenFields,
+  }));
+}
+
+/** x-enum-labels of an enum schema: a label for some or all of its values, and for no other value. */
+export function readEnumLabels(schema: SchemaObject, where: string, problems: string[]): Record<string, string> | undefined {
+  const raw = schema['x-enum-labels'];
+  if (raw === undefined) return undefined;
+  const values = (schema.enum ?? []).map(String);
+  if (!isObject(raw)) {
+    problems.push(`${where}: x-enum-labels must be an object { value: label }`);
+    return undefined;
+  }
+  for (const [value, label] of Object.entries(raw)) {
+    if (!values.includes(value)) problems.push(`${where}: x-enum-labels names '${value}', which is not in the enum (${values.join(', ')})`);
+    if (typeof label !== 'string' || label === '') problems.push(`${where}: x-enum-labels.${value} must be a non-empty string`);
+  }
+  return raw as Record<string, string>;
+}
+
+/** choicesFrom: a GET operation of the same document whose `msg.<list>` holds `{ value, label }` choices. */
+function readChoicesFrom(doc: BundledDocument, raw: unknown, where: string, problems: string[]): FilterDefinition['choicesFrom'] {
+  if (!isObject(raw)) {
+    problems.push(`${where}: must be an object { operation, query?, list, narrowBy? }`);
+    return undefined;
+  }
+  checkKeys(raw, CHOICES_FROM_KEYS, where, problems);
+  const source = listOperations(doc).find((candidate) => candidate.operation.operationId === raw.operation);
+  if (!source) {
+    problems.push(`${where}: operation '${String(raw.operation)}' is not an operation of this document`);
+    return undefined;
+  }
+  if (source.method !== 'get') problems.push(`${where}: operation '${String(raw.operation)}' must be a GET`);
+  const params = new Map(source.parameters.filter((p) => p.in === 'query').map((p) => [p.name, deref(doc, p.schema ?? {})]));
+  const query = (raw.query ?? {}) as Record<string, unknown>;
+  if (!isObject(query)) problems.push(`${where}: 'query' must be an object of fixed parameter values`);
+  for (const [name, value] of Object.entries(query)) {
+    const schema = params.get(name);
+    if (!schema) problems.push(`${where}: query '${name}' is not a query parameter of ${String(raw.operation)}`);
+    else if (schema.enum && !schema.enum.includes(value)) problems.push(`${where}: query ${name} '${String(value)}' is not one of ${schema.enum.join(', ')}`);
+  }
+  const narrowBy = (raw.narrowBy ?? {}) as Record<string, unknown>;
+  for (const [name, filter] of Object.entries(narrowBy)) {
+    if (!params.has(name)) problems.push(`${where}: narrowBy '${name}' is not a query parameter of ${String(raw.operation)}`);
+    if (typeof filter !== 'string') problems.push(`${where}: narrowBy.${name} must name a filter of this list`);
+  }
+  const body = successSchema(doc, source.operation);
+  const list = typeof raw.list === 'string' ? raw.list : '';
+  const listSchema = body ? schemaAtPath(doc, body, `msg.${list}`) : undefined;
+  const item = listSchema?.items ? flattenSchema(doc, deref(doc, listSchema.items)) : undefined;
+  if (!item || !item.properties?.value || !item.properties?.label) {
+    problems.push(`${where}: list '${list}' is not an array of { value, label } in the 200 response of ${String(raw.operation)}`);
+  }
+  return compact({
+    path: source.path,
+    operationId: raw.operation as string,
+    query: query as Record<string, string>,
+    list,
+    narrowBy: Object.keys(narrowBy).length ? (narrowBy as Record<string, string>) : undefined,
+  });
 }
 
 /** Body of `resources/<name>.ts`: the row type and the typed definition. */
@@ -278,7 +411,10 @@ export function renderResource(draft: ResourceDraft): GeneratedFile {
     `/** One row of the ${definition.name} list (${definition.rows} of ${definition.operationId}). */`,
     `export type ${rowType} = NonNullable<${expression}>[number];`,
     '',
-    `export const ${camelCase(definition.name)}Resource: ResourceDefinition<Extract<keyof ${rowType}, string>> = ${literal(definition)};`,
+    `/** The filters of the ${definition.name} list, by the parameter each sets. */`,
+    `export type ${pascalCase(definition.name)}FilterSource = ${definition.filters.length ? definition.filters.flatMap((f) => [f.source, ...(f.end ? [f.end] : [])]).map((source) => JSON.stringify(source)).join(' | ') : 'never'};`,
+    '',
+    `export const ${camelCase(definition.name)}Resource: ResourceDefinition<Extract<keyof ${rowType}, string>, ${pascalCase(definition.name)}FilterSource> = ${literal(definition)};`,
     '',
   ].join('\n');
   return { path: `resources/${definition.name}.ts`, generator: RESOURCES_GENERATOR, body };

@@ -47,18 +47,58 @@ export interface ColumnDefinition<Field extends string = string> {
   timestampUnit?: 's' | 'ms';
 }
 
-export interface FilterDefinition {
+/** Where a select's choices come from when they are data, not an enum: a GET operation's list. */
+export interface ChoicesFrom<Source extends string = string> {
+  /** The engine path of the GET operation (e.g. /app.filtersMetadata). */
+  path: string;
+  operationId: string;
+  /** Fixed query parameters of the call (pageId). */
+  query: Readonly<Record<string, string>>;
+  /** Property of the response's `msg` holding `{ value, label }` choices. */
+  list: string;
+  /** Query parameters of the call set from this list's current filters (narrowing), by parameter. */
+  narrowBy?: Readonly<Record<string, Source>>;
+}
+
+export interface FilterDefinition<Source extends string = string> {
   /** Query parameter (GET) or request-body property (POST) the filter sets. */
-  source: string;
+  source: Source;
   label: string;
   kind: FilterKind;
   default?: string | number | boolean;
   /** The filter schema's enum (for multiselect, its items' enum). */
   choices?: readonly (string | number | boolean)[];
+  /** Labels of enum values (the enum schema's x-enum-labels); a value without one is shown as is. */
+  choiceLabels?: Readonly<Record<string, string>>;
+  /** Choices loaded from an operation (a select over data: apps, organisations). */
+  choicesFrom?: ChoicesFrom<Source>;
+  /** Type-ahead instead of a plain select (long data lists). */
+  autocomplete?: boolean;
+  /** dateRange: the parameter holding the range's end (the filter's own source holds its start). */
+  end?: Source;
+  /** dateRange: neither end may be later than today. */
+  notAfterToday?: boolean;
+  /** dateRange: without a range the list covers the last this-many days (shown in the inputs). */
+  defaultDays?: number;
+  /** search: applied only at this many characters or when emptied. */
+  minLength?: number;
+  /** search: applied this long after the last keystroke. */
+  debounceMs?: number;
   in: 'query' | 'body';
 }
 
-export interface ResourceDefinition<Field extends string = string> {
+/**
+ * One view of a list whose operation serves several (the logs' API Calls / Webhooks): chosen by a
+ * filter's value, it hides the columns whose fields only the other views' rows carry.
+ */
+export interface ListView<Field extends string = string, FilterSource extends string = string> {
+  name: string;
+  filter: FilterSource;
+  value: string | number | boolean;
+  hide: readonly Field[];
+}
+
+export interface ResourceDefinition<Field extends string = string, FilterSource extends string = string> {
   /** Route segment, i18n key and folder name of the resource. */
   name: string;
   service: 'engine' | 'ai';
@@ -77,5 +117,12 @@ export interface ResourceDefinition<Field extends string = string> {
   show?: string;
   paging: Paging;
   columns: readonly ColumnDefinition<Field>[];
-  filters: readonly FilterDefinition[];
+  filters: readonly FilterDefinition<FilterSource>[];
+  /** Views of one operation serving several (derived from the row schema's if/then/else). */
+  views?: readonly ListView<Field, FilterSource>[];
 }
+
+/** The filter sources of a generated definition, so screens name filters the contract has. */
+export type FilterSourceOf<D> = D extends ResourceDefinition<string, infer S> ? S : never;
+/** The row fields of a generated definition, so screens name columns the contract has. */
+export type FieldOf<D> = D extends ResourceDefinition<infer F, string> ? F : never;

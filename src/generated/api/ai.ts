@@ -2719,7 +2719,7 @@ export interface components {
          * @default all
          * @enum {string}
          */
-        IntegrationStateFilter: "all" | "error" | "email_sent" | "success" | "in_validation" | "deactivated" | "expired";
+        IntegrationStateFilter: "all" | "success" | "error" | "email_sent" | "in_validation" | "deactivated" | "expired";
         /**
          * @description State of an integrated account.
          * @enum {string}

@@ -6717,7 +6717,7 @@ export interface components {
          * @default all
          * @enum {string}
          */
-        IntegrationStateFilter: "all" | "error" | "email_sent" | "success" | "in_validation" | "deactivated" | "expired";
+        IntegrationStateFilter: "all" | "success" | "error" | "email_sent" | "in_validation" | "deactivated" | "expired";
         /**
          * @description A boolean carried as the string 'true' or 'false', as the integrated-account row keeps testAccount, syncEnabled and showCustomFields.
          * @enum {string}

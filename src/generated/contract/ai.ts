@@ -482,6 +482,13 @@ export const aiDocument = {
         },
         "x-resource": {
           "name": "connectors",
+          "title": "Connectors",
+          "menu": {
+            "label": "Connectors",
+            "icon": "SmartToyOutlined",
+            "order": 90,
+            "beta": true
+          },
           "route": "/dashboard/connectors",
           "rows": "msg.connectors",
           "total": "msg.connectorCount",
@@ -5509,14 +5516,23 @@ export const aiDocument = {
         "description": "Integration-state filter of the accounts list (all = no filter).",
         "enum": [
           "all",
+          "success",
           "error",
           "email_sent",
-          "success",
           "in_validation",
           "deactivated",
           "expired"
         ],
-        "default": "all"
+        "default": "all",
+        "x-enum-labels": {
+          "all": "All",
+          "success": "Success",
+          "error": "Error",
+          "email_sent": "Email sent",
+          "in_validation": "Under validation",
+          "deactivated": "Deactivated",
+          "expired": "Expired"
+        }
       },
       "IntegrationState": {
         "type": "string",

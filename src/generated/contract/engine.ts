@@ -25,6 +25,157 @@ export const engineDocument = {
       "bearerAuth": []
     }
   ],
+  "x-dashboard": {
+    "menuGroups": {
+      "administration": {
+        "label": "Administration",
+        "icon": "AdminPanelSettingsOutlined",
+        "order": 110
+      }
+    },
+    "pages": [
+      {
+        "route": "/dashboard/home",
+        "title": "Home",
+        "roles": [
+          "admin",
+          "member",
+          "billingcontact"
+        ],
+        "menu": {
+          "label": "Home",
+          "icon": "HomeOutlined",
+          "order": 10,
+          "roles": [
+            "admin",
+            "member"
+          ]
+        }
+      },
+      {
+        "route": "/dashboard/getting-started",
+        "title": "Getting Started",
+        "roles": [
+          "admin",
+          "member"
+        ],
+        "menu": {
+          "label": "Getting Started",
+          "icon": "RocketLaunchOutlined",
+          "order": 20
+        }
+      },
+      {
+        "route": "/dashboard/api-keys",
+        "title": "API Keys & Webhooks",
+        "roles": [
+          "admin",
+          "member"
+        ],
+        "menu": {
+          "label": "API Keys & Webhooks",
+          "icon": "KeyOutlined",
+          "order": 100
+        }
+      },
+      {
+        "route": "/dashboard/subscription",
+        "title": "Subscription",
+        "roles": [
+          "admin"
+        ],
+        "menu": {
+          "label": "Subscription",
+          "icon": "CreditCardOutlined",
+          "order": 20,
+          "group": "administration"
+        }
+      },
+      {
+        "route": "/dashboard/personalize",
+        "title": "Personalize",
+        "roles": [
+          "admin",
+          "member"
+        ],
+        "menu": {
+          "label": "Personalize",
+          "icon": "PaletteOutlined",
+          "order": 30,
+          "group": "administration"
+        }
+      },
+      {
+        "route": "/dashboard/profile",
+        "title": "Profile",
+        "roles": [
+          "admin",
+          "member",
+          "billingcontact"
+        ],
+        "menu": {
+          "label": "Profile",
+          "icon": "PersonOutlined",
+          "order": 10,
+          "in": "user",
+          "roles": [
+            "admin",
+            "member"
+          ]
+        }
+      },
+      {
+        "route": "/dashboard/settings",
+        "title": "Settings",
+        "roles": [
+          "admin",
+          "member"
+        ],
+        "menu": {
+          "label": "Settings",
+          "icon": "SettingsOutlined",
+          "order": 20,
+          "in": "user"
+        }
+      },
+      {
+        "route": "/dashboard/presets/create",
+        "title": "Create Preset",
+        "roles": [
+          "admin"
+        ]
+      }
+    ],
+    "links": [
+      {
+        "key": "billing",
+        "label": "Subscription",
+        "path": "/dashboard/home",
+        "icon": "CreditCardOutlined",
+        "order": 11,
+        "roles": [
+          "billingcontact"
+        ]
+      },
+      {
+        "key": "documentation",
+        "label": "Documentation",
+        "path": "https://developers.getknit.dev/",
+        "icon": "MenuBookOutlined",
+        "order": 10,
+        "in": "resources",
+        "newTab": true
+      },
+      {
+        "key": "fcm",
+        "label": "Field Capability Matrix",
+        "path": "/fcm",
+        "icon": "TableChartOutlined",
+        "order": 20,
+        "in": "resources"
+      }
+    ]
+  },
   "tags": [
     {
       "name": "auth",
@@ -2562,6 +2713,13 @@ export const engineDocument = {
         },
         "x-resource": {
           "name": "user-management",
+          "title": "User Management",
+          "menu": {
+            "label": "User Management",
+            "icon": "GroupOutlined",
+            "order": 10,
+            "group": "administration"
+          },
           "route": "/dashboard/user-management",
           "rows": "msg.users",
           "total": "msg.userCount",
@@ -3458,6 +3616,12 @@ export const engineDocument = {
         },
         "x-resource": {
           "name": "organizations",
+          "title": "Organizations",
+          "menu": {
+            "label": "Organizations",
+            "icon": "ApartmentOutlined",
+            "order": 30
+          },
           "route": "/dashboard/organizations",
           "rows": "msg.organizationDetails",
           "total": "msg.orgCount",
@@ -3584,6 +3748,12 @@ export const engineDocument = {
         },
         "x-resource": {
           "name": "accounts",
+          "title": "Integrated Accounts",
+          "menu": {
+            "label": "Integrated Accounts",
+            "icon": "HubOutlined",
+            "order": 40
+          },
           "route": "/dashboard/accounts",
           "rows": "msg.organizationDetails",
           "total": "msg.integrationCount",
@@ -3654,22 +3824,50 @@ export const engineDocument = {
             {
               "source": "category",
               "label": "Category",
-              "kind": "select"
+              "kind": "select",
+              "choicesFrom": {
+                "operation": "appFiltersMetadata",
+                "query": {
+                  "pageId": "accounts"
+                },
+                "list": "categories"
+              }
             },
             {
               "source": "appId",
               "label": "App",
-              "kind": "select"
+              "kind": "select",
+              "autocomplete": true,
+              "choicesFrom": {
+                "operation": "appFiltersMetadata",
+                "query": {
+                  "pageId": "accounts"
+                },
+                "list": "apps",
+                "narrowBy": {
+                  "category": "category"
+                }
+              }
             },
             {
               "source": "originOrgId",
               "label": "Organization",
-              "kind": "select"
+              "kind": "select",
+              "autocomplete": true,
+              "choicesFrom": {
+                "operation": "appFiltersMetadata",
+                "query": {
+                  "pageId": "accounts"
+                },
+                "list": "organizations"
+              }
             },
             {
               "source": "start",
+              "end": "end",
               "label": "Created between",
-              "kind": "dateRange"
+              "kind": "dateRange",
+              "notAfterToday": true
             }
           ]
         },
@@ -3808,6 +4006,7 @@ export const engineDocument = {
         },
         "x-resource": {
           "name": "organization-integrations",
+          "title": "Organization",
           "route": "/dashboard/organizations/{orgId}",
           "rows": "msg.organizationDetails",
           "total": "msg.orgIntCount",
@@ -4182,6 +4381,12 @@ export const engineDocument = {
         },
         "x-resource": {
           "name": "syncs",
+          "title": "Syncs",
+          "menu": {
+            "label": "Syncs",
+            "icon": "SyncOutlined",
+            "order": 50
+          },
           "route": "/dashboard/syncs",
           "rows": "msg.items",
           "total": "msg.totalActiveSyncs",
@@ -4233,12 +4438,31 @@ export const engineDocument = {
             {
               "source": "organization",
               "label": "Organization",
-              "kind": "select"
+              "kind": "select",
+              "autocomplete": true,
+              "choicesFrom": {
+                "operation": "appFiltersMetadata",
+                "query": {
+                  "pageId": "syncs"
+                },
+                "list": "organizations"
+              }
             },
             {
               "source": "integration",
               "label": "Integration",
-              "kind": "select"
+              "kind": "select",
+              "autocomplete": true,
+              "choicesFrom": {
+                "operation": "appFiltersMetadata",
+                "query": {
+                  "pageId": "syncs"
+                },
+                "list": "integrations",
+                "narrowBy": {
+                  "originOrgId": "organization"
+                }
+              }
             }
           ]
         },
@@ -4298,6 +4522,7 @@ export const engineDocument = {
         },
         "x-resource": {
           "name": "sync-runs",
+          "title": "Sync Runs",
           "route": "/dashboard/syncs/{jobId}",
           "rows": "msg.items",
           "rowId": "syncRunId",
@@ -4347,8 +4572,11 @@ export const engineDocument = {
           "filters": [
             {
               "source": "start",
+              "end": "end",
               "label": "Date range",
-              "kind": "dateRange"
+              "kind": "dateRange",
+              "notAfterToday": true,
+              "defaultDays": 30
             }
           ]
         },
@@ -4413,6 +4641,7 @@ export const engineDocument = {
         },
         "x-resource": {
           "name": "sync-records",
+          "title": "Sync Records",
           "route": "/dashboard/syncs/{jobId}/{syncRunId}",
           "rows": "msg.items",
           "rowId": "auditId",
@@ -4447,7 +4676,9 @@ export const engineDocument = {
             {
               "source": "search",
               "label": "Search by Audit ID",
-              "kind": "search"
+              "kind": "search",
+              "minLength": 3,
+              "debounceMs": 500
             }
           ]
         },
@@ -4591,9 +4822,23 @@ export const engineDocument = {
         },
         "x-resource": {
           "name": "logs",
+          "title": "Logs",
+          "menu": {
+            "label": "Logs",
+            "icon": "ReceiptLongOutlined",
+            "order": 60
+          },
           "route": "/dashboard/logs",
           "rows": "msg.logs",
           "rowId": "logId",
+          "views": {
+            "filter": "isApiLogs",
+            "on": "logType",
+            "values": {
+              "true": "api",
+              "false": "webhook"
+            }
+          },
           "columns": [
             {
               "source": "requestTimestamp",
@@ -4684,12 +4929,27 @@ export const engineDocument = {
             {
               "source": "category",
               "label": "Category",
-              "kind": "select"
+              "kind": "select",
+              "choicesFrom": {
+                "operation": "appFiltersMetadata",
+                "query": {
+                  "pageId": "logs"
+                },
+                "list": "categories"
+              }
             },
             {
               "source": "originOrgId",
               "label": "Organization",
-              "kind": "select"
+              "kind": "select",
+              "autocomplete": true,
+              "choicesFrom": {
+                "operation": "appFiltersMetadata",
+                "query": {
+                  "pageId": "logs"
+                },
+                "list": "organizations"
+              }
             }
           ]
         },
@@ -4752,6 +5012,7 @@ export const engineDocument = {
         },
         "x-resource": {
           "name": "webhook-records",
+          "title": "Webhook Log",
           "route": "/dashboard/logs/webhook/{syncRunId}",
           "rows": "msg.logs",
           "rowId": "recordId",
@@ -4871,6 +5132,7 @@ export const engineDocument = {
         },
         "x-resource": {
           "name": "webhook-native-calls",
+          "title": "Webhook Record",
           "route": "/dashboard/logs/webhook/{syncRunId}/{recordId}",
           "rows": "msg.logs",
           "rowId": "nativeCallId",
@@ -4976,6 +5238,7 @@ export const engineDocument = {
         },
         "x-resource": {
           "name": "api-native-calls",
+          "title": "API Log",
           "route": "/dashboard/logs/api/{executionId}",
           "rows": "msg.logs",
           "rowId": "nativeCallId",
@@ -5125,6 +5388,12 @@ export const engineDocument = {
         },
         "x-resource": {
           "name": "issues",
+          "title": "Issues",
+          "menu": {
+            "label": "Issues",
+            "icon": "ReportProblemOutlined",
+            "order": 70
+          },
           "route": "/dashboard/issues",
           "rows": "msg.issues",
           "rowId": "issueId",
@@ -5728,6 +5997,12 @@ export const engineDocument = {
         },
         "x-resource": {
           "name": "presets",
+          "title": "Mapping Presets",
+          "menu": {
+            "label": "Mapping Presets",
+            "icon": "AccountTreeOutlined",
+            "order": 80
+          },
           "route": "/dashboard/presets",
           "rows": "msg.presets",
           "total": "msg.presetCount",
@@ -13702,7 +13977,15 @@ export const engineDocument = {
           "last180",
           "last365"
         ],
-        "default": "all"
+        "default": "all",
+        "x-enum-labels": {
+          "all": "All time",
+          "last24h": "Last 24 hours",
+          "last30": "Last 30 days",
+          "last60": "Last 60 days",
+          "last180": "Last 6 months",
+          "last365": "Last 1 year"
+        }
       },
       "IntegrationState": {
         "type": "string",
@@ -13888,14 +14171,23 @@ export const engineDocument = {
         "description": "Integration-state filter of the accounts list (all = no filter).",
         "enum": [
           "all",
+          "success",
           "error",
           "email_sent",
-          "success",
           "in_validation",
           "deactivated",
           "expired"
         ],
-        "default": "all"
+        "default": "all",
+        "x-enum-labels": {
+          "all": "All",
+          "success": "Success",
+          "error": "Error",
+          "email_sent": "Email sent",
+          "in_validation": "Under validation",
+          "deactivated": "Deactivated",
+          "expired": "Expired"
+        }
       },
       "TrueFalseString": {
         "type": "string",
@@ -15938,7 +16230,14 @@ export const engineDocument = {
           15552000000,
           31536000000
         ],
-        "default": 2592000000
+        "default": 2592000000,
+        "x-enum-labels": {
+          "86400000": "Last 24 hours",
+          "2592000000": "Last 30 days",
+          "5184000000": "Last 60 days",
+          "15552000000": "Last 6 months",
+          "31536000000": "Last 1 year"
+        }
       },
       "AppGetLogsGraphDataResponse": {
         "type": "object",
@@ -16402,7 +16701,13 @@ export const engineDocument = {
           "stale",
           "failed",
           "pending"
-        ]
+        ],
+        "x-enum-labels": {
+          "dispatched": "Dispatched",
+          "stale": "Not dispatched",
+          "failed": "Failed",
+          "pending": "Pending"
+        }
       },
       "WebhookRecordRow": {
         "type": "object",
@@ -16936,7 +17241,12 @@ export const engineDocument = {
           "api",
           "webhook"
         ],
-        "default": "all"
+        "default": "all",
+        "x-enum-labels": {
+          "all": "All",
+          "api": "API",
+          "webhook": "Webhook"
+        }
       },
       "AppIssueGraphResponse": {
         "type": "object",
@@ -17061,7 +17371,12 @@ export const engineDocument = {
           "outstanding",
           "resolved"
         ],
-        "default": "all"
+        "default": "all",
+        "x-enum-labels": {
+          "all": "All",
+          "outstanding": "Outstanding",
+          "resolved": "Resolved"
+        }
       },
       "AppIssueDataBody": {
         "type": "object",

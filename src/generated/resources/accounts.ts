@@ -11,7 +11,14 @@ export type AccountsRow = NonNullable<
   NonNullable<NonNullable<ListResponse>['msg']>['organizationDetails']
 >[number];
 
-export const accountsResource: ResourceDefinition<Extract<keyof AccountsRow, string>> = {
+/** The filters of the accounts list, by the parameter each sets. */
+export type AccountsFilterSource =
+  'integrationState' | 'category' | 'appId' | 'originOrgId' | 'start' | 'end';
+
+export const accountsResource: ResourceDefinition<
+  Extract<keyof AccountsRow, string>,
+  AccountsFilterSource
+> = {
   name: 'accounts',
   service: 'engine',
   operationId: 'appGetIntegrationAccounts',
@@ -88,7 +95,16 @@ export const accountsResource: ResourceDefinition<Extract<keyof AccountsRow, str
       label: 'Status',
       kind: 'select',
       default: 'all',
-      choices: ['all', 'error', 'email_sent', 'success', 'in_validation', 'deactivated', 'expired'],
+      choices: ['all', 'success', 'error', 'email_sent', 'in_validation', 'deactivated', 'expired'],
+      choiceLabels: {
+        all: 'All',
+        success: 'Success',
+        error: 'Error',
+        email_sent: 'Email sent',
+        in_validation: 'Under validation',
+        deactivated: 'Deactivated',
+        expired: 'Expired',
+      },
       in: 'query',
     },
     {
@@ -111,24 +127,55 @@ export const accountsResource: ResourceDefinition<Extract<keyof AccountsRow, str
         'EXPENSES',
         'SUBSCRIPTION_MANAGEMENT',
       ],
+      choicesFrom: {
+        path: '/app.filtersMetadata',
+        operationId: 'appFiltersMetadata',
+        query: {
+          pageId: 'accounts',
+        },
+        list: 'categories',
+      },
       in: 'query',
     },
     {
       source: 'appId',
       label: 'App',
       kind: 'select',
+      choicesFrom: {
+        path: '/app.filtersMetadata',
+        operationId: 'appFiltersMetadata',
+        query: {
+          pageId: 'accounts',
+        },
+        list: 'apps',
+        narrowBy: {
+          category: 'category',
+        },
+      },
+      autocomplete: true,
       in: 'query',
     },
     {
       source: 'originOrgId',
       label: 'Organization',
       kind: 'select',
+      choicesFrom: {
+        path: '/app.filtersMetadata',
+        operationId: 'appFiltersMetadata',
+        query: {
+          pageId: 'accounts',
+        },
+        list: 'organizations',
+      },
+      autocomplete: true,
       in: 'query',
     },
     {
       source: 'start',
       label: 'Created between',
       kind: 'dateRange',
+      end: 'end',
+      notAfterToday: true,
       in: 'query',
     },
   ],

@@ -11,57 +11,62 @@ export type ApiNativeCallsRow = NonNullable<
   NonNullable<NonNullable<ListResponse>['msg']>['logs']
 >[number];
 
-export const apiNativeCallsResource: ResourceDefinition<Extract<keyof ApiNativeCallsRow, string>> =
-  {
-    name: 'api-native-calls',
-    service: 'engine',
-    operationId: 'appGetApiNativeCalls',
-    method: 'post',
-    path: '/app.getApiNativeCalls',
-    route: '/dashboard/logs/api/{executionId}',
-    rows: 'msg.logs',
-    rowId: 'nativeCallId',
-    paging: {
-      style: 'pageNumber',
-      pageSize: 10,
+/** The filters of the api-native-calls list, by the parameter each sets. */
+export type ApiNativeCallsFilterSource = never;
+
+export const apiNativeCallsResource: ResourceDefinition<
+  Extract<keyof ApiNativeCallsRow, string>,
+  ApiNativeCallsFilterSource
+> = {
+  name: 'api-native-calls',
+  service: 'engine',
+  operationId: 'appGetApiNativeCalls',
+  method: 'post',
+  path: '/app.getApiNativeCalls',
+  route: '/dashboard/logs/api/{executionId}',
+  rows: 'msg.logs',
+  rowId: 'nativeCallId',
+  paging: {
+    style: 'pageNumber',
+    pageSize: 10,
+  },
+  columns: [
+    {
+      source: 'timestamp',
+      label: 'Time',
+      kind: 'date',
+      timestampUnit: 'ms',
     },
-    columns: [
-      {
-        source: 'timestamp',
-        label: 'Time',
-        kind: 'date',
-        timestampUnit: 'ms',
-      },
-      {
-        source: 'method',
-        label: 'Method',
-        kind: 'text',
-      },
-      {
-        source: 'path',
-        label: 'Path',
-        kind: 'text',
-      },
-      {
-        source: 'statusCode',
-        label: 'Status Code',
-        kind: 'statusCode',
-      },
-      {
-        source: 'statusMessage',
-        label: 'Status Message',
-        kind: 'text',
-      },
-      {
-        source: 'appId',
-        label: 'App',
-        kind: 'app',
-      },
-      {
-        source: 'durationMs',
-        label: 'Duration (ms)',
-        kind: 'number',
-      },
-    ],
-    filters: [],
-  };
+    {
+      source: 'method',
+      label: 'Method',
+      kind: 'text',
+    },
+    {
+      source: 'path',
+      label: 'Path',
+      kind: 'text',
+    },
+    {
+      source: 'statusCode',
+      label: 'Status Code',
+      kind: 'statusCode',
+    },
+    {
+      source: 'statusMessage',
+      label: 'Status Message',
+      kind: 'text',
+    },
+    {
+      source: 'appId',
+      label: 'App',
+      kind: 'app',
+    },
+    {
+      source: 'durationMs',
+      label: 'Duration (ms)',
+      kind: 'number',
+    },
+  ],
+  filters: [],
+};

@@ -10,7 +10,13 @@ export type ConnectorsRow = NonNullable<
   NonNullable<NonNullable<ListResponse>['msg']>['connectors']
 >[number];
 
-export const connectorsResource: ResourceDefinition<Extract<keyof ConnectorsRow, string>> = {
+/** The filters of the connectors list, by the parameter each sets. */
+export type ConnectorsFilterSource = 'status' | 'search';
+
+export const connectorsResource: ResourceDefinition<
+  Extract<keyof ConnectorsRow, string>,
+  ConnectorsFilterSource
+> = {
   name: 'connectors',
   service: 'ai',
   operationId: 'connectorsList',

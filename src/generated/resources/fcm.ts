@@ -8,7 +8,10 @@ type ListResponse = operations['appFeasibility']['responses'][200]['content']['a
 /** One row of the fcm list (msg.rows of appFeasibility). */
 export type FcmRow = NonNullable<NonNullable<NonNullable<ListResponse>['msg']>['rows']>[number];
 
-export const fcmResource: ResourceDefinition<Extract<keyof FcmRow, string>> = {
+/** The filters of the fcm list, by the parameter each sets. */
+export type FcmFilterSource = 'category' | 'modelsOrApis';
+
+export const fcmResource: ResourceDefinition<Extract<keyof FcmRow, string>, FcmFilterSource> = {
   name: 'fcm',
   service: 'engine',
   operationId: 'appFeasibility',

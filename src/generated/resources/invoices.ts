@@ -11,7 +11,13 @@ export type InvoicesRow = NonNullable<
   NonNullable<NonNullable<ListResponse>['msg']>['invoices']
 >[number];
 
-export const invoicesResource: ResourceDefinition<Extract<keyof InvoicesRow, string>> = {
+/** The filters of the invoices list, by the parameter each sets. */
+export type InvoicesFilterSource = never;
+
+export const invoicesResource: ResourceDefinition<
+  Extract<keyof InvoicesRow, string>,
+  InvoicesFilterSource
+> = {
   name: 'invoices',
   service: 'engine',
   operationId: 'appPaymentInvoices',

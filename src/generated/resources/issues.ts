@@ -10,7 +10,13 @@ export type IssuesRow = NonNullable<
   NonNullable<NonNullable<ListResponse>['msg']>['issues']
 >[number];
 
-export const issuesResource: ResourceDefinition<Extract<keyof IssuesRow, string>> = {
+/** The filters of the issues list, by the parameter each sets. */
+export type IssuesFilterSource = 'type' | 'timeFilter' | 'status';
+
+export const issuesResource: ResourceDefinition<
+  Extract<keyof IssuesRow, string>,
+  IssuesFilterSource
+> = {
   name: 'issues',
   service: 'engine',
   operationId: 'appIssueData',
@@ -78,6 +84,11 @@ export const issuesResource: ResourceDefinition<Extract<keyof IssuesRow, string>
       kind: 'select',
       default: 'all',
       choices: ['all', 'api', 'webhook'],
+      choiceLabels: {
+        all: 'All',
+        api: 'API',
+        webhook: 'Webhook',
+      },
       in: 'body',
     },
     {
@@ -86,6 +97,14 @@ export const issuesResource: ResourceDefinition<Extract<keyof IssuesRow, string>
       kind: 'timeFilter',
       default: 'all',
       choices: ['all', 'last24h', 'last30', 'last60', 'last180', 'last365'],
+      choiceLabels: {
+        all: 'All time',
+        last24h: 'Last 24 hours',
+        last30: 'Last 30 days',
+        last60: 'Last 60 days',
+        last180: 'Last 6 months',
+        last365: 'Last 1 year',
+      },
       in: 'body',
     },
     {
@@ -94,6 +113,11 @@ export const issuesResource: ResourceDefinition<Extract<keyof IssuesRow, string>
       kind: 'select',
       default: 'all',
       choices: ['all', 'outstanding', 'resolved'],
+      choiceLabels: {
+        all: 'All',
+        outstanding: 'Outstanding',
+        resolved: 'Resolved',
+      },
       in: 'body',
     },
   ],

@@ -8,7 +8,10 @@ type ListResponse = operations['appGetLogsDataV2']['responses'][200]['content'][
 /** One row of the logs list (msg.logs of appGetLogsDataV2). */
 export type LogsRow = NonNullable<NonNullable<NonNullable<ListResponse>['msg']>['logs']>[number];
 
-export const logsResource: ResourceDefinition<Extract<keyof LogsRow, string>> = {
+/** The filters of the logs list, by the parameter each sets. */
+export type LogsFilterSource = 'isApiLogs' | 'timestamp' | 'category' | 'originOrgId';
+
+export const logsResource: ResourceDefinition<Extract<keyof LogsRow, string>, LogsFilterSource> = {
   name: 'logs',
   service: 'engine',
   operationId: 'appGetLogsDataV2',
@@ -111,6 +114,13 @@ export const logsResource: ResourceDefinition<Extract<keyof LogsRow, string>> = 
       kind: 'timeFilter',
       default: 2592000000,
       choices: [86400000, 2592000000, 5184000000, 15552000000, 31536000000],
+      choiceLabels: {
+        '86400000': 'Last 24 hours',
+        '2592000000': 'Last 30 days',
+        '5184000000': 'Last 60 days',
+        '15552000000': 'Last 6 months',
+        '31536000000': 'Last 1 year',
+      },
       in: 'body',
     },
     {
@@ -133,13 +143,44 @@ export const logsResource: ResourceDefinition<Extract<keyof LogsRow, string>> = 
         'EXPENSES',
         'SUBSCRIPTION_MANAGEMENT',
       ],
+      choicesFrom: {
+        path: '/app.filtersMetadata',
+        operationId: 'appFiltersMetadata',
+        query: {
+          pageId: 'logs',
+        },
+        list: 'categories',
+      },
       in: 'body',
     },
     {
       source: 'originOrgId',
       label: 'Organization',
       kind: 'select',
+      choicesFrom: {
+        path: '/app.filtersMetadata',
+        operationId: 'appFiltersMetadata',
+        query: {
+          pageId: 'logs',
+        },
+        list: 'organizations',
+      },
+      autocomplete: true,
       in: 'body',
+    },
+  ],
+  views: [
+    {
+      name: 'api',
+      filter: 'isApiLogs',
+      value: true,
+      hide: ['timestamp', 'syncDataTypeLabel', 'syncRunId'],
+    },
+    {
+      name: 'webhook',
+      filter: 'isApiLogs',
+      value: false,
+      hide: ['requestTimestamp', 'method', 'url', 'statusCode', 'statusMessage', 'executionId'],
     },
   ],
 };

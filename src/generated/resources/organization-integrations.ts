@@ -11,8 +11,12 @@ export type OrganizationIntegrationsRow = NonNullable<
   NonNullable<NonNullable<ListResponse>['msg']>['organizationDetails']
 >[number];
 
+/** The filters of the organization-integrations list, by the parameter each sets. */
+export type OrganizationIntegrationsFilterSource = 'timeFilter';
+
 export const organizationIntegrationsResource: ResourceDefinition<
-  Extract<keyof OrganizationIntegrationsRow, string>
+  Extract<keyof OrganizationIntegrationsRow, string>,
+  OrganizationIntegrationsFilterSource
 > = {
   name: 'organization-integrations',
   service: 'engine',
@@ -65,6 +69,14 @@ export const organizationIntegrationsResource: ResourceDefinition<
       kind: 'timeFilter',
       default: 'all',
       choices: ['all', 'last24h', 'last30', 'last60', 'last180', 'last365'],
+      choiceLabels: {
+        all: 'All time',
+        last24h: 'Last 24 hours',
+        last30: 'Last 30 days',
+        last60: 'Last 60 days',
+        last180: 'Last 6 months',
+        last365: 'Last 1 year',
+      },
       in: 'query',
     },
   ],

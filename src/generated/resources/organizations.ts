@@ -11,7 +11,13 @@ export type OrganizationsRow = NonNullable<
   NonNullable<NonNullable<ListResponse>['msg']>['organizationDetails']
 >[number];
 
-export const organizationsResource: ResourceDefinition<Extract<keyof OrganizationsRow, string>> = {
+/** The filters of the organizations list, by the parameter each sets. */
+export type OrganizationsFilterSource = 'timeFilter';
+
+export const organizationsResource: ResourceDefinition<
+  Extract<keyof OrganizationsRow, string>,
+  OrganizationsFilterSource
+> = {
   name: 'organizations',
   service: 'engine',
   operationId: 'appGetOrganizations',
@@ -66,6 +72,14 @@ export const organizationsResource: ResourceDefinition<Extract<keyof Organizatio
       kind: 'timeFilter',
       default: 'all',
       choices: ['all', 'last24h', 'last30', 'last60', 'last180', 'last365'],
+      choiceLabels: {
+        all: 'All time',
+        last24h: 'Last 24 hours',
+        last30: 'Last 30 days',
+        last60: 'Last 60 days',
+        last180: 'Last 6 months',
+        last365: 'Last 1 year',
+      },
       in: 'query',
     },
   ],

@@ -11,7 +11,13 @@ export type PresetsRow = NonNullable<
   NonNullable<NonNullable<ListResponse>['msg']>['presets']
 >[number];
 
-export const presetsResource: ResourceDefinition<Extract<keyof PresetsRow, string>> = {
+/** The filters of the presets list, by the parameter each sets. */
+export type PresetsFilterSource = 'search' | 'mode';
+
+export const presetsResource: ResourceDefinition<
+  Extract<keyof PresetsRow, string>,
+  PresetsFilterSource
+> = {
   name: 'presets',
   service: 'engine',
   operationId: 'appListMappingPresets',

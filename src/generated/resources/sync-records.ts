@@ -11,7 +11,13 @@ export type SyncRecordsRow = NonNullable<
   NonNullable<NonNullable<ListResponse>['msg']>['items']
 >[number];
 
-export const syncRecordsResource: ResourceDefinition<Extract<keyof SyncRecordsRow, string>> = {
+/** The filters of the sync-records list, by the parameter each sets. */
+export type SyncRecordsFilterSource = 'search';
+
+export const syncRecordsResource: ResourceDefinition<
+  Extract<keyof SyncRecordsRow, string>,
+  SyncRecordsFilterSource
+> = {
   name: 'sync-records',
   service: 'engine',
   operationId: 'appDashboardSyncRecords',
@@ -58,6 +64,8 @@ export const syncRecordsResource: ResourceDefinition<Extract<keyof SyncRecordsRo
       source: 'search',
       label: 'Search by Audit ID',
       kind: 'search',
+      minLength: 3,
+      debounceMs: 500,
       in: 'query',
     },
   ],

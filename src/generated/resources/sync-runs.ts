@@ -11,7 +11,13 @@ export type SyncRunsRow = NonNullable<
   NonNullable<NonNullable<ListResponse>['msg']>['items']
 >[number];
 
-export const syncRunsResource: ResourceDefinition<Extract<keyof SyncRunsRow, string>> = {
+/** The filters of the sync-runs list, by the parameter each sets. */
+export type SyncRunsFilterSource = 'start' | 'end';
+
+export const syncRunsResource: ResourceDefinition<
+  Extract<keyof SyncRunsRow, string>,
+  SyncRunsFilterSource
+> = {
   name: 'sync-runs',
   service: 'engine',
   operationId: 'appDashboardSyncRuns',
@@ -74,6 +80,9 @@ export const syncRunsResource: ResourceDefinition<Extract<keyof SyncRunsRow, str
       source: 'start',
       label: 'Date range',
       kind: 'dateRange',
+      end: 'end',
+      notAfterToday: true,
+      defaultDays: 30,
       in: 'body',
     },
   ],

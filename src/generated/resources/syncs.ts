@@ -9,7 +9,13 @@ type ListResponse =
 /** One row of the syncs list (msg.items of appDashboardSyncJobs). */
 export type SyncsRow = NonNullable<NonNullable<NonNullable<ListResponse>['msg']>['items']>[number];
 
-export const syncsResource: ResourceDefinition<Extract<keyof SyncsRow, string>> = {
+/** The filters of the syncs list, by the parameter each sets. */
+export type SyncsFilterSource = 'organization' | 'integration';
+
+export const syncsResource: ResourceDefinition<
+  Extract<keyof SyncsRow, string>,
+  SyncsFilterSource
+> = {
   name: 'syncs',
   service: 'engine',
   operationId: 'appDashboardSyncJobs',
@@ -73,12 +79,33 @@ export const syncsResource: ResourceDefinition<Extract<keyof SyncsRow, string>> 
       source: 'organization',
       label: 'Organization',
       kind: 'select',
+      choicesFrom: {
+        path: '/app.filtersMetadata',
+        operationId: 'appFiltersMetadata',
+        query: {
+          pageId: 'syncs',
+        },
+        list: 'organizations',
+      },
+      autocomplete: true,
       in: 'body',
     },
     {
       source: 'integration',
       label: 'Integration',
       kind: 'select',
+      choicesFrom: {
+        path: '/app.filtersMetadata',
+        operationId: 'appFiltersMetadata',
+        query: {
+          pageId: 'syncs',
+        },
+        list: 'integrations',
+        narrowBy: {
+          originOrgId: 'organization',
+        },
+      },
+      autocomplete: true,
       in: 'body',
     },
   ],

@@ -10,52 +10,57 @@ export type UserManagementRow = NonNullable<
   NonNullable<NonNullable<ListResponse>['msg']>['users']
 >[number];
 
-export const userManagementResource: ResourceDefinition<Extract<keyof UserManagementRow, string>> =
-  {
-    name: 'user-management',
-    service: 'engine',
-    operationId: 'appUsers',
-    method: 'get',
-    path: '/app.users',
-    route: '/dashboard/user-management',
-    rows: 'msg.users',
-    total: 'msg.userCount',
-    rowId: 'userId',
-    paging: {
-      style: 'none',
+/** The filters of the user-management list, by the parameter each sets. */
+export type UserManagementFilterSource = 'search';
+
+export const userManagementResource: ResourceDefinition<
+  Extract<keyof UserManagementRow, string>,
+  UserManagementFilterSource
+> = {
+  name: 'user-management',
+  service: 'engine',
+  operationId: 'appUsers',
+  method: 'get',
+  path: '/app.users',
+  route: '/dashboard/user-management',
+  rows: 'msg.users',
+  total: 'msg.userCount',
+  rowId: 'userId',
+  paging: {
+    style: 'none',
+  },
+  columns: [
+    {
+      source: 'username',
+      label: 'Name',
+      kind: 'text',
     },
-    columns: [
-      {
-        source: 'username',
-        label: 'Name',
-        kind: 'text',
-      },
-      {
-        source: 'email',
-        label: 'Email',
-        kind: 'email',
-      },
-      {
-        source: 'role',
-        label: 'Role',
-        kind: 'role',
-      },
-      {
-        source: 'permissions',
-        label: 'Permissions',
-        kind: 'text',
-      },
-      {
-        label: 'Action',
-        kind: 'actions',
-      },
-    ],
-    filters: [
-      {
-        source: 'search',
-        label: 'Search',
-        kind: 'search',
-        in: 'query',
-      },
-    ],
-  };
+    {
+      source: 'email',
+      label: 'Email',
+      kind: 'email',
+    },
+    {
+      source: 'role',
+      label: 'Role',
+      kind: 'role',
+    },
+    {
+      source: 'permissions',
+      label: 'Permissions',
+      kind: 'text',
+    },
+    {
+      label: 'Action',
+      kind: 'actions',
+    },
+  ],
+  filters: [
+    {
+      source: 'search',
+      label: 'Search',
+      kind: 'search',
+      in: 'query',
+    },
+  ],
+};

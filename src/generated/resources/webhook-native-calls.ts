@@ -11,8 +11,12 @@ export type WebhookNativeCallsRow = NonNullable<
   NonNullable<NonNullable<ListResponse>['msg']>['logs']
 >[number];
 
+/** The filters of the webhook-native-calls list, by the parameter each sets. */
+export type WebhookNativeCallsFilterSource = never;
+
 export const webhookNativeCallsResource: ResourceDefinition<
-  Extract<keyof WebhookNativeCallsRow, string>
+  Extract<keyof WebhookNativeCallsRow, string>,
+  WebhookNativeCallsFilterSource
 > = {
   name: 'webhook-native-calls',
   service: 'engine',

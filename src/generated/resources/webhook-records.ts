@@ -11,73 +11,78 @@ export type WebhookRecordsRow = NonNullable<
   NonNullable<NonNullable<ListResponse>['msg']>['logs']
 >[number];
 
-export const webhookRecordsResource: ResourceDefinition<Extract<keyof WebhookRecordsRow, string>> =
-  {
-    name: 'webhook-records',
-    service: 'engine',
-    operationId: 'appGetWebhookRecords',
-    method: 'post',
-    path: '/app.getWebhookRecords',
-    route: '/dashboard/logs/webhook/{syncRunId}',
-    rows: 'msg.logs',
-    rowId: 'recordId',
-    show: '/dashboard/logs/webhook/{syncRunId}/{recordId}',
-    paging: {
-      style: 'pageNumber',
-      pageSize: 10,
+/** The filters of the webhook-records list, by the parameter each sets. */
+export type WebhookRecordsFilterSource = never;
+
+export const webhookRecordsResource: ResourceDefinition<
+  Extract<keyof WebhookRecordsRow, string>,
+  WebhookRecordsFilterSource
+> = {
+  name: 'webhook-records',
+  service: 'engine',
+  operationId: 'appGetWebhookRecords',
+  method: 'post',
+  path: '/app.getWebhookRecords',
+  route: '/dashboard/logs/webhook/{syncRunId}',
+  rows: 'msg.logs',
+  rowId: 'recordId',
+  show: '/dashboard/logs/webhook/{syncRunId}/{recordId}',
+  paging: {
+    style: 'pageNumber',
+    pageSize: 10,
+  },
+  columns: [
+    {
+      source: 'requestTimestamp',
+      label: 'Time',
+      kind: 'date',
+      timestampUnit: 'ms',
     },
-    columns: [
-      {
-        source: 'requestTimestamp',
-        label: 'Time',
-        kind: 'date',
-        timestampUnit: 'ms',
-      },
-      {
-        source: 'recordId',
-        label: 'Record ID',
-        kind: 'text',
-      },
-      {
-        source: 'traceId',
-        label: 'Trace ID',
-        kind: 'text',
-      },
-      {
-        source: 'syncRunId',
-        label: 'Sync Run ID',
-        kind: 'text',
-      },
-      {
-        source: 'retryCallCount',
-        label: 'Retries',
-        kind: 'number',
-      },
-      {
-        source: 'nativeApiCallCount',
-        label: 'Native API Calls',
-        kind: 'number',
-      },
-      {
-        source: 'path',
-        label: 'Path',
-        kind: 'text',
-      },
-      {
-        source: 'statusCode',
-        label: 'Status Code',
-        kind: 'statusCode',
-      },
-      {
-        source: 'statusMessage',
-        label: 'Status Message',
-        kind: 'text',
-      },
-      {
-        source: 'dispatchStatus',
-        label: 'Dispatch Status',
-        kind: 'text',
-      },
-    ],
-    filters: [],
-  };
+    {
+      source: 'recordId',
+      label: 'Record ID',
+      kind: 'text',
+    },
+    {
+      source: 'traceId',
+      label: 'Trace ID',
+      kind: 'text',
+    },
+    {
+      source: 'syncRunId',
+      label: 'Sync Run ID',
+      kind: 'text',
+    },
+    {
+      source: 'retryCallCount',
+      label: 'Retries',
+      kind: 'number',
+    },
+    {
+      source: 'nativeApiCallCount',
+      label: 'Native API Calls',
+      kind: 'number',
+    },
+    {
+      source: 'path',
+      label: 'Path',
+      kind: 'text',
+    },
+    {
+      source: 'statusCode',
+      label: 'Status Code',
+      kind: 'statusCode',
+    },
+    {
+      source: 'statusMessage',
+      label: 'Status Message',
+      kind: 'text',
+    },
+    {
+      source: 'dispatchStatus',
+      label: 'Dispatch Status',
+      kind: 'text',
+    },
+  ],
+  filters: [],
+};

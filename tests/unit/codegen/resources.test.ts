@@ -86,6 +86,52 @@ describe('resources generator', () => {
     expect(file.path).toBe('resources/organizations.ts');
     expect(file.body).toContain(`import type { operations } from '../api/engine.ts';`);
     expect(file.body).toContain(`export type OrganizationsRow = NonNullable<NonNullable<NonNullable<ListResponse>["msg"]>["organizationDetails"]>[number];`);
-    expect(file.body).toContain('export const organizationsResource: ResourceDefinition<Extract<keyof OrganizationsRow, string>> = {');
+    expect(file.body).toContain(`export type OrganizationsFilterSource = "integrationState" | "search";`);
+    expect(file.body).toContain('export const organizationsResource: ResourceDefinition<Extract<keyof OrganizationsRow, string>, OrganizationsFilterSource> = {');
+  });
+
+  it('reads enum labels, data choices narrowed by another filter, date ranges and searches', () => {
+    const doc = fixtureDocument();
+    (doc.components!.schemas as Record<string, Record<string, unknown>>).IntegrationStateFilter['x-enum-labels'] = { all: 'All', error: 'Error', success: 'Success' };
+    const resource = fixtureResource(doc);
+    resource.filters[1] = { source: 'search', label: 'Search', kind: 'search', minLength: 3, debounceMs: 500 };
+    resource.filters.push(
+      { source: 'orgId', label: 'Organization', kind: 'select', autocomplete: true, choicesFrom: { operation: 'appGetOrganizations', query: {}, list: 'organizationDetails', narrowBy: { integrationState: 'integrationState' } } },
+      { source: 'start', end: 'end', label: 'Created between', kind: 'dateRange', notAfterToday: true, defaultDays: 30 },
+    );
+    const get = doc.paths['/app.getOrganizations'].get as { parameters: unknown[] };
+    get.parameters.push({ name: 'orgId', in: 'query', schema: { type: 'string' } }, { name: 'start', in: 'query', schema: { type: 'integer' } }, { name: 'end', in: 'query', schema: { type: 'integer' } });
+    const { drafts, problems } = collectResources(doc, 'engine');
+    // The fixture's rows have no { value, label }: the choices list is refused, the rest is read.
+    expect(problems).toEqual([expect.stringMatching(/list 'organizationDetails' is not an array of \{ value, label \}/)]);
+    expect(drafts).toEqual([]);
+  });
+
+  it('rejects views that the row schema does not tell apart', () => {
+    const doc = fixtureDocument();
+    (fixtureResource(doc) as Record<string, unknown>).views = { filter: 'nope', on: 'state', values: { 'true': 'a', 'false': 'b' } };
+    const { problems } = collectResources(doc, 'engine');
+    expect(problems).toEqual(expect.arrayContaining([
+      expect.stringMatching(/views: filter 'nope' is not a filter of this list/),
+      expect.stringMatching(/views: the row schema must tell the views apart with if\/then\/else on 'state'/),
+    ]));
+  });
+
+  it('rejects malformed filter extensions with the reason', () => {
+    const doc = fixtureDocument();
+    const resource = fixtureResource(doc);
+    resource.filters.push(
+      { source: 'search', label: 'Range', kind: 'dateRange' },
+      { source: 'integrationState', label: 'Bad', kind: 'select', choicesFrom: { operation: 'nope', list: 'x' } },
+      { source: 'search', label: 'Short', kind: 'select', minLength: 2 },
+    );
+    (doc.components!.schemas as Record<string, Record<string, unknown>>).IntegrationStateFilter['x-enum-labels'] = { all: 'All', broken: 'Broken' };
+    const { problems } = collectResources(doc, 'engine');
+    expect(problems).toEqual(expect.arrayContaining([
+      expect.stringMatching(/a dateRange filter needs 'end'/),
+      expect.stringMatching(/operation 'nope' is not an operation of this document/),
+      expect.stringMatching(/'minLength' is only for search filters/),
+      expect.stringMatching(/x-enum-labels names 'broken', which is not in the enum/),
+    ]));
   });
 });
