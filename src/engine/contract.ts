@@ -1,12 +1,14 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { contractMessage, trimMarked, type JsonSchema } from '../shared/contractMessages.ts';
+import { trimMarked, type JsonSchema } from '../shared/contractMessages.ts';
+import { validationMessage } from '../shared/validationMessages.ts';
 import { badRequest } from './errors.ts';
 import type { OperationMeta } from '../generated/engine/operations.ts';
 
 // Request and response validation straight from the bundled contract. Bodies are validated
 // strictly (no coercion, nothing removed: STACK trap 7); query and path parameters are coerced
-// from strings. The first failure becomes a 400 naming the field with the contract's message.
+// from strings. The first failure becomes a 400 naming the field, with the contract's message or
+// the shared default for the keyword (src/shared/validationMessages.ts), the dashboard forms' words too.
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 type Document = { paths: Record<string, Record<string, JsonSchema>>; components?: JsonSchema };
 
@@ -22,6 +24,8 @@ interface OperationValidators {
   /** Array query parameters sent comma-separated (style form, explode false). */
   csvQuery: string[];
   params?: ValidateFunction;
+  /** The path parameters as one object schema, for their names and messages. */
+  paramsSchema?: JsonSchema;
   responses: Map<string, ValidateFunction>;
 }
 
@@ -123,6 +127,7 @@ export class ContractValidator {
       querySchema: groupSchema('query'),
       csvQuery,
       params: group('path'),
+      paramsSchema: groupSchema('path'),
       responses,
     };
   }
@@ -131,7 +136,7 @@ export class ContractValidator {
   validateRequest(operationId: string, request: { body?: unknown; query?: unknown; params?: unknown }): { body: unknown } {
     const v = this.byOperation.get(operationId);
     if (!v) throw new Error(`operation ${operationId} is not in contract ${this.id}`);
-    if (v.params && !v.params(request.params ?? {})) throw this.failure(v.params.errors, {}, 'params');
+    if (v.params && !v.params(request.params ?? {})) throw this.failure(v.params.errors, v.paramsSchema ?? {}, 'params');
     // `a,b,c` of an explode:false array becomes ['a', 'b', 'c'] (an empty value, no items).
     const query = (request.query ?? {}) as Record<string, unknown>;
     for (const name of v.csvQuery) {
@@ -166,11 +171,17 @@ export class ContractValidator {
     const error = errors?.find((e) => e.keyword !== 'if') ?? errors?.[0];
     if (!error) return badRequest('Invalid request');
     const path = error.instancePath.split('/').filter(Boolean).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
-    if (error.keyword === 'required') path.push((error.params as { missingProperty: string }).missingProperty);
-    if (error.keyword === 'additionalProperties') path.push((error.params as { additionalProperty: string }).additionalProperty);
+    const params = error.params as Record<string, unknown>;
+    // A key refused by propertyNames fails its inner rule (enum, pattern) on the object; it is the key that is wrong.
+    const refusedKey = (error as ErrorObject & { propertyName?: string }).propertyName;
+    const keyword = refusedKey !== undefined ? 'propertyNames' : error.keyword;
+    if (keyword === 'required') path.push(params.missingProperty as string);
+    if (keyword === 'additionalProperties') path.push(params.additionalProperty as string);
     const field = path.join('.') || where || 'body';
-    const message = contractMessage(root, { path, keyword: error.keyword }, this.resolve)
-      ?? (error.keyword === 'additionalProperties' ? `${field} is not a known field` : `${field} ${error.message ?? 'is invalid'}`);
+    // Never ajv's own text: the contract's message, else the default that names the field in words.
+    const message = validationMessage(root, { path, keyword, params: refusedKey !== undefined ? { ...params, propertyName: refusedKey } : params }, this.resolve, {
+      where: where === 'query' ? 'Query' : where === 'params' ? 'Path' : 'Request body',
+    });
     return badRequest(message, field);
   }
 }

@@ -21,8 +21,3 @@ export const DATE_FORMAT = 'Do MMM YYYY, h:mm A';
 export const APP_ICON_OVERFLOW = { default: 4, table: 3 } as const;
 export const INVALID_INVITE_MESSAGE = 'The invite link is invalid. Please click here to signup.';
 export const INVALID_OTP_MESSAGE = 'Please enter valid OTP';
-// Part 2 §5, §9: the run search by Audit ID applies at 3 or more characters (or when empty),
-// debounced 500 ms; date ranges default to the last 30 days and never go beyond today.
-export const RUN_SEARCH_MIN_CHARS = 3;
-export const RUN_SEARCH_DEBOUNCE_MS = 500;
-export const DEFAULT_RANGE_DAYS = 30;

@@ -8,7 +8,7 @@ const asSchema = (value: unknown): JsonSchema | undefined =>
   value && typeof value === 'object' && !Array.isArray(value) ? (value as JsonSchema) : undefined;
 
 /** The schema and every schema it $refs or allOf-combines, so extensions beside a $ref are seen. */
-function layers(schema: JsonSchema | undefined, resolve: RefResolver, depth = 0): JsonSchema[] {
+export function layers(schema: JsonSchema | undefined, resolve: RefResolver, depth = 0): JsonSchema[] {
   if (!schema || depth > 8) return [];
   const out = [schema];
   if (typeof schema.$ref === 'string') out.push(...layers(resolve(schema.$ref), resolve, depth + 1));
@@ -28,6 +28,8 @@ export function schemaAt(root: JsonSchema, path: readonly string[], resolve: Ref
       const next = isIndex ? asSchema(layer.items) : asSchema(asSchema(layer.properties)?.[segment]);
       if (next) { current = next; break; }
     }
+    // A map (webhook URL per category) keeps its value rules, and their messages, in additionalProperties.
+    if (!current && !isIndex) current = options.map((layer) => asSchema(layer.additionalProperties)).find(Boolean);
   }
   return current;
 }
@@ -44,11 +46,17 @@ export interface FailedKeyword {
   keyword: string;
 }
 
+/** The message a property's x-messages give a failed keyword, or undefined. */
+export function pickMessage(messages: Readonly<Record<string, string | undefined>> | undefined, keyword: string): string | undefined {
+  const direct = messages?.[keyword];
+  if (direct) return direct;
+  // A non-blank rule is written as pattern '\S' or minLength; its message defaults to the required one.
+  return keyword === 'pattern' || keyword === 'minLength' ? messages?.required : undefined;
+}
+
 /** The contract's message for a failed keyword, or undefined when the contract has none. */
 export function contractMessage(root: JsonSchema, failure: FailedKeyword, resolve: RefResolver): string | undefined {
-  const messages = messagesOf(schemaAt(root, failure.path, resolve), resolve);
-  // A non-blank rule is written as pattern '\S'; its message defaults to the required one.
-  return messages[failure.keyword] ?? (failure.keyword === 'pattern' || failure.keyword === 'minLength' ? messages.required : undefined);
+  return pickMessage(messagesOf(schemaAt(root, failure.path, resolve), resolve), failure.keyword);
 }
 
 /** Trims every string the schema marks `x-trim`, in place, before validation and sending. */

@@ -107,6 +107,19 @@ describe('codes', () => {
     expect((await verify('otp@acme.test', second, true)).status).toBe(200);
   });
 
+  it('sends one code for concurrent sign-ins and resends of one address (the cooldown is claimed atomically)', async () => {
+    const email = 'burst@acme.test';
+    const calls = Array.from({ length: 12 }, (_, i) => (i % 2 === 0
+      ? t.call('POST', '/api/auth.signIn', { body: { userEmail: email, newUser: true } })
+      : t.call('POST', '/api/auth.resendOtp', { body: { userEmail: email, newUser: true } })));
+    const answers = await Promise.all(calls);
+    expect(answers.every((a) => a.status === 200 || a.status === 429)).toBe(true);
+    await t.lastCode(email);
+    await new Promise((r) => setTimeout(r, 100));
+    const mails = await t.engine.db.selectFrom('mailbox').select('id').where('to_email', '=', email).where('kind', '=', 'otp').execute();
+    expect(mails).toHaveLength(1);
+  });
+
   it('binds a code to its sign-in attempt: a newer sign-in makes the old code useless', async () => {
     const first = (await t.lastCode('otp@acme.test'))!;
     t.clock.advance(61_000);

@@ -79,14 +79,58 @@ describe('sign-up and invitations', () => {
     expect(notice?.text).toContain('already belongs to another organisation');
   });
 
+  it('lists, re-invites, resends, re-roles and deletes an address registered elsewhere exactly like a new one', async () => {
+    await signUp(t, 'olga@other.test');
+    const invitedIds = [];
+    for (const email of ['olga@other.test', 'nina@new.test']) invitedIds.push((await invite(email)).body.msg.invited[0].userId);
+    const listed = async () => (await t.call('GET', '/api/app.users', { token: admin })).body.msg.users as { userId: string; email: string; invitedAt: number }[];
+    const rowOf = async (email: string) => (await listed()).find((u) => u.email === email);
+    const [olga, nina] = [await rowOf('olga@other.test'), await rowOf('nina@new.test')];
+    expect(olga).toBeDefined();
+    expect(olga!.userId).toBe(invitedIds[0]);
+    expect(olga!.userId.slice(0, 4)).toBe(nina!.userId.slice(0, 4));
+    const { userId: _o, email: _oe, ...olgaRest } = olga!;
+    const { userId: _n, email: _ne, ...ninaRest } = nina!;
+    expect(olgaRest).toEqual(ninaRest);
+    // Searching finds both.
+    const found = await t.call('GET', '/api/app.users', { token: admin, query: { search: 'olga' } });
+    expect(found.body.msg.users.map((u: { email: string }) => u.email)).toEqual(['olga@other.test']);
+
+    const again = await Promise.all(['olga@other.test', 'nina@new.test'].map((email) => invite(email)));
+    expect(again.map((r) => [r.status, r.body.msg?.message ?? r.body.error?.message])).toEqual([again[1], again[1]].map((r) => [r.status, r.body.msg?.message ?? r.body.error?.message]));
+    expect(again[0].status).toBe(400);
+
+    const resend = (row: { userId: string; email: string }) => t.call('POST', '/api/app.users.resendInvite', { token: admin, body: { userId: row.userId, email: row.email, role: 'admin' } });
+    const early = [await resend(olga!), await resend(nina!)];
+    expect(early.map((r) => r.status)).toEqual([429, 429]);
+    t.clock.advance(61_000);
+    const resent = [await resend(olga!), await resend(nina!)];
+    expect(resent.map((r) => r.status)).toEqual([200, 200]);
+    expect(Object.keys(resent[0].body.msg).sort()).toEqual(Object.keys(resent[1].body.msg).sort());
+    expect((await lastMail(t, 'olga@other.test', 'invite'))?.link).toBeNull();
+    expect(await rowOf('olga@other.test')).toMatchObject({ userId: olga!.userId, role: 'admin', invitedAt: olga!.invitedAt });
+
+    const update = (row: { userId: string }) => t.call('POST', '/api/app.users.update', { token: admin, body: { userId: row.userId, role: 'billingcontact' } });
+    const updated = [await update(olga!), await update(nina!)];
+    expect(updated.map((r) => r.status)).toEqual([200, 200]);
+    expect(updated[0].body.msg.user).toMatchObject({ userId: olga!.userId, role: 'billingcontact', inviteStatus: 'unverified' });
+
+    const remove = (row: { userId: string }) => t.call('POST', '/api/app.users.delete', { token: admin, body: { userId: row.userId } });
+    expect([(await remove(olga!)).status, (await remove(nina!)).status]).toEqual([200, 200]);
+    expect((await listed()).map((u) => u.email)).toEqual(['dana@acme.test']);
+    expect([(await remove(olga!)).status, (await remove(nina!)).status]).toEqual([404, 404]);
+    // Olga's own organisation is untouched.
+    expect((await t.call('POST', '/api/auth.signIn', { body: { userEmail: 'olga@other.test' } })).status).toBe(200);
+  });
+
   it('counts notices to addresses registered elsewhere in the daily invitation quota', async () => {
     await signUp(t, 'olga@other.test');
-    // 5 batches of 20: the notice to Olga and 19 new addresses each, 100 in all.
+    // 5 batches of 20: the notice to Olga and 99 new addresses, 100 in all.
     for (let i = 0; i < 5; i += 1) {
-      const list = Array.from({ length: 20 }, (_, j) => ({ email: j === 0 ? 'olga@other.test' : `n${i}-${j}@new.test`, role: 'member' }));
+      const list = Array.from({ length: 20 }, (_, j) => ({ email: i === 0 && j === 0 ? 'olga@other.test' : `n${i}-${j}@new.test`, role: 'member' }));
       expect((await t.call('POST', '/api/app.users.invite', { token: admin, body: { list } })).status).toBe(200);
     }
-    const over = await invite('olga@other.test');
+    const over = await invite('one-more@new.test');
     expect(over.status).toBe(429);
   });
 });

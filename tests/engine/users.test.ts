@@ -123,6 +123,25 @@ describe('app.users.invite', () => {
     expect((await invite([{ email: 'one-more@acme.test', role: 'member' }], fresh)).status).toBe(200);
   });
 
+  it('never lets concurrent invitations overrun the daily cap, and a refused batch costs nothing', async () => {
+    // 30 batches of 5 at once (150 addresses): on PostgreSQL they run on separate connections.
+    const batches = Array.from({ length: 30 }, (_, b) => Array.from({ length: 5 }, (_, i) => ({ email: `c${b}-${i}@acme.test`, role: 'member' })));
+    const results = await Promise.all(batches.map((list) => invite(list)));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(20);
+    expect(results.filter((r) => r.status === 429)).toHaveLength(10);
+    const listed = (await t.call('GET', '/api/app.users', { token: admin })).body.msg.users as unknown[];
+    expect(listed).toHaveLength(1 + 100);
+    expect((await invite([{ email: 'one-more@acme.test', role: 'member' }])).status).toBe(429);
+  });
+
+  it('does not count a batch refused for want of room', async () => {
+    const batch = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => ({ email: `${prefix}${i}@acme.test`, role: 'member' }));
+    for (const prefix of ['a', 'b', 'c', 'd']) expect((await invite(batch(prefix, 20))).status).toBe(200);
+    expect((await invite(batch('e', 19))).status).toBe(200);
+    expect((await invite(batch('f', 2))).status).toBe(429);
+    expect((await invite(batch('g', 1))).status).toBe(200);
+  });
+
   it('can invite someone who verified a code on the sign-up tab but never finished', async () => {
     await t.call('POST', '/api/auth.signIn', { body: { userEmail: 'half@acme.test', newUser: true } });
     await t.call('POST', '/api/auth.verifyOtp', { body: { userEmail: 'half@acme.test', newUser: true, otp: await t.lastCode('half@acme.test') } });

@@ -24,13 +24,14 @@ export interface CallOptions {
 }
 
 export async function startTestEngine(overrides: Partial<EngineConfig> = {}): Promise<TestEngine> {
-  const database = await createTestDatabase();
+  // The catalogue comes with the database (loaded once per worker), so the engine skips its upsert.
+  const database = await createTestDatabase({ reference: true });
   let now = Date.UTC(2026, 10, 20, 12, 0, 0);
   const clock = { now: () => now, advance: (ms: number) => { now += ms; }, set: (ms: number) => { now = ms; } };
   const config = loadConfig({ NODE_ENV: 'test' }, { validateResponses: true, dashboardDir: undefined, uiVersion: '1.2.3', ...overrides });
   // With an SMTP URL the engine picks its SMTP mailer itself; otherwise a quiet dev mailbox.
   const mailer = config.smtpUrl ? undefined : devMailbox(database.db, clock.now, () => {});
-  const engine = await createEngine(config, { db: database.db, clock, mailer });
+  const engine = await createEngine(config, { db: database.db, clock, mailer, referenceSeeded: database.reference });
   const seenMail = new Map<string, number>();
   return {
     engine,

@@ -3,10 +3,10 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { EngineConfig } from '../config.ts';
 import type { Mailer } from '../services/mailer.ts';
-import type { operations as EngineOperations } from '../../generated/api/engine.ts';
-import type { operations as AiOperations } from '../../generated/api/ai.ts';
+import { forbidden } from '../errors.ts';
+import type { BodyOf, MsgOf, OperationId, ParamsOf, QueryOf, Role } from '../contractTypes.ts';
 
-export type Role = 'admin' | 'member' | 'billingcontact';
+export type { BodyOf, MsgOf, OperationId, ParamsOf, QueryOf, Role } from '../contractTypes.ts';
 
 /** Who is calling: a dashboard session, or a customer backend with an API key. */
 export type Caller =
@@ -31,17 +31,6 @@ export interface HandlerContext extends EngineServices {
   reply: FastifyReply;
 }
 
-type Json<T> = T extends { content: { 'application/json': infer B } } ? B : never;
-type AllOperations = EngineOperations & AiOperations;
-export type OperationId = keyof AllOperations & string;
-
-export type BodyOf<Op extends OperationId> = AllOperations[Op] extends { requestBody?: infer R } ? Json<NonNullable<R>> : never;
-export type QueryOf<Op extends OperationId> = AllOperations[Op] extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never;
-export type ParamsOf<Op extends OperationId> = AllOperations[Op] extends { parameters: { path?: infer P } } ? NonNullable<P> : never;
-export type MsgOf<Op extends OperationId> = AllOperations[Op] extends { responses: { 200: infer R } }
-  ? Json<R> extends { msg: infer M } ? M : never
-  : never;
-
 export interface HandlerInput<Op extends OperationId> {
   body: BodyOf<Op>;
   query: QueryOf<Op>;
@@ -55,3 +44,20 @@ export type AnyHandler = (input: { body: unknown; query: unknown; params: unknow
 
 export const defineHandler = <Op extends OperationId>(operationId: Op, handler: Handler<Op>) =>
   ({ operationId, handler: handler as unknown as AnyHandler }) as const;
+
+/** The caller of an operation that only a dashboard session may call. */
+export type SessionCaller = Extract<Caller, { kind: 'session' }>;
+export interface SessionContext extends HandlerContext {
+  caller: SessionCaller;
+}
+export type SessionHandler<Op extends OperationId> = (input: HandlerInput<Op>, ctx: SessionContext) => Promise<MsgOf<Op>>;
+
+/**
+ * A handler of a dashboard-session operation: any other caller (an API key on an operation that
+ * accepts both) gets 403 before the handler runs, so the handler gets a caller already narrowed.
+ */
+export const defineSessionHandler = <Op extends OperationId>(operationId: Op, handler: SessionHandler<Op>) =>
+  defineHandler(operationId, (input, ctx) => {
+    if (ctx.caller.kind !== 'session') throw forbidden();
+    return handler(input, ctx as SessionContext);
+  });

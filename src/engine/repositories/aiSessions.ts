@@ -5,6 +5,7 @@ import type { Database, Row } from '../db/schema.ts';
 import { conflict, notFound } from '../errors.ts';
 import { type ChatStep, type FlowState, inFlowOrder, isChatStep, isPast } from '../services/chatFlow.ts';
 import { parseJson } from './catalog.ts';
+import { type PageRequest, pageByCursor } from './listPaging.ts';
 import { statusOf } from './connectors.ts';
 
 // Connector-building chat sessions and their messages. A session row carries what the history
@@ -189,4 +190,54 @@ export async function authConfigured(db: Db, connector: Pick<Row<'connectors'>, 
   if (!session) return false;
   const flow = flowOf(session);
   return isPast(flow.chatStep, flow.completed, 'configure_auth');
+}
+
+/** A connector's name and status as its sessions show them, deleted (deactivated) or not. */
+export async function connectorNameAndStatus(db: Db, connectorId: string): Promise<Pick<Row<'connectors'>, 'name' | 'status'>> {
+  return db.selectFrom('connectors').select(['name', 'status']).where('id', '=', connectorId).executeTakeFirstOrThrow();
+}
+
+/** A session just written, read back with its connector. */
+export async function sessionStateOf(db: Db, sessionId: string): Promise<SessionState> {
+  const session = await db.selectFrom('ai_sessions').selectAll().where('id', '=', sessionId).executeTakeFirstOrThrow();
+  return toSessionState(session, await connectorNameAndStatus(db, session.connector_id));
+}
+
+/** The connector's session that last completed (published it), if any. */
+export async function lastCompletedSessionId(db: Db, connectorId: string): Promise<string | undefined> {
+  const row = await db.selectFrom('ai_sessions').select('id').where('connector_id', '=', connectorId).where('status', '=', 'completed')
+    .orderBy('updated_at', 'desc').orderBy('id', 'desc').executeTakeFirst();
+  return row?.id;
+}
+
+const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export interface SessionHistoryFilters { connectorId?: string; status?: string; search?: string }
+
+/**
+ * One page of the history panel: the organisation's sessions, latest activity first, on the
+ * (org_id[, status], updated_at, id) indexes. Sessions of deleted connectors are gone with them.
+ */
+export async function pageSessionHistory(db: Db, orgId: string, filters: SessionHistoryFilters, page: Pick<PageRequest, 'limit' | 'cursor'>): Promise<{ sessions: SessionSummary[]; nextCursor: string | null }> {
+  const needle = filters.search?.trim().toLowerCase();
+  const pattern = needle ? `%${likeEscape(needle)}%` : undefined;
+  const sessions = db.selectFrom('ai_sessions as s').innerJoin('connectors as c', 'c.id', 's.connector_id')
+    .selectAll('s').select('c.name as connector_name')
+    .where('s.org_id', '=', orgId).where('c.status', '!=', 'deactivated')
+    .$if(!!filters.connectorId, (q) => q.where('s.connector_id', '=', filters.connectorId!))
+    .$if(!!filters.status, (q) => q.where('s.status', '=', filters.status!))
+    // lower() on both sides: LIKE is case-insensitive on SQLite but not on PostgreSQL.
+    .$if(pattern !== undefined, (q) => q.where(sql<boolean>`(lower(s.title) like ${pattern} escape '\\' or lower(c.name) like ${pattern} escape '\\')`));
+  const found = await pageByCursor(sessions, page, { ts: 's.updated_at', id: 's.id', idKind: 'text' });
+  return { sessions: found.items.map(({ connector_name, ...s }) => toSessionSummary(s, connector_name)), nextCursor: found.nextCursor };
+}
+
+/** One page of a session's messages, newest first, on the (session_id, created_at, id) index. */
+export async function pageSessionMessages(db: Db, sessionId: string, page: Pick<PageRequest, 'limit' | 'cursor'>): Promise<{ messages: ChatMessage[]; nextCursor: string | null }> {
+  const found = await pageByCursor(
+    db.selectFrom('ai_session_messages').selectAll().where('session_id', '=', sessionId),
+    page,
+    { ts: 'created_at', id: 'id', idKind: 'integer' },
+  );
+  return { messages: found.items.map(toChatMessage), nextCursor: found.nextCursor };
 }

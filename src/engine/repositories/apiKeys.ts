@@ -19,13 +19,8 @@ export const newApiKey = (kind: ApiKeyKind): string => `${PREFIX[kind]}${randomT
 export const apiKeyPrefix = (key: string): string => key.slice(0, SHOWN_PREFIX_LENGTH);
 export const maskApiKey = (prefix: string): string => `${prefix}…`;
 
-/** A key as a call may show it: in full only in the answer that created it. */
-export interface ShownApiKey {
-  key: string;
-  masked: boolean;
-}
-
-async function insertKey(db: Db, orgId: string, kind: ApiKeyKind, now: number): Promise<string> {
+/** Stores a new live key of that kind and returns it in full (the only time it exists in clear). */
+export async function insertApiKey(db: Db, orgId: string, kind: ApiKeyKind, now: number): Promise<string> {
   const key = newApiKey(kind);
   await db.insertInto('api_keys').values({
     id: newId('key'),
@@ -40,36 +35,30 @@ async function insertKey(db: Db, orgId: string, kind: ApiKeyKind, now: number): 
   return key;
 }
 
-/** Revokes the live key of that kind (its callers get 401 from now on) and issues a new one, returned in full. */
-export async function rotateApiKey(db: Kysely<Database>, orgId: string, kind: ApiKeyKind, now: number): Promise<string> {
-  return db.transaction().execute(async (trx) => {
-    await trx.updateTable('api_keys').set({ revoked_at: now })
-      .where('org_id', '=', orgId).where('kind', '=', kind).where('revoked_at', 'is', null).execute();
-    return insertKey(trx, orgId, kind, now);
-  });
+/** Revokes the live key of that kind: its callers get 401 from now on. */
+export async function revokeKey(db: Db, orgId: string, kind: ApiKeyKind, now: number): Promise<void> {
+  await db.updateTable('api_keys').set({ revoked_at: now })
+    .where('org_id', '=', orgId).where('kind', '=', kind).where('revoked_at', 'is', null).execute();
 }
 
-const livePrefix = async (db: Db, orgId: string, kind: ApiKeyKind): Promise<string | undefined> =>
-  (await db.selectFrom('api_keys').select('prefix')
+/** The shown prefix of the live key of that kind, or undefined when the organisation has none. */
+export async function liveApiKeyPrefix(db: Db, orgId: string, kind: ApiKeyKind): Promise<string | undefined> {
+  return (await db.selectFrom('api_keys').select('prefix')
     .where('org_id', '=', orgId).where('kind', '=', kind).where('revoked_at', 'is', null).executeTakeFirst())?.prefix;
+}
 
 /** The masked form of the live key of that kind, or null when the organisation has none. */
 export async function maskedLiveApiKey(db: Db, orgId: string, kind: ApiKeyKind): Promise<string | null> {
-  const prefix = await livePrefix(db, orgId, kind);
+  const prefix = await liveApiKeyPrefix(db, orgId, kind);
   return prefix === undefined ? null : maskApiKey(prefix);
 }
 
-/** The live key of that kind: created, and then shown in full, when there is none; else masked. */
-export async function showApiKey(db: Kysely<Database>, orgId: string, kind: ApiKeyKind, now: number): Promise<ShownApiKey> {
-  const prefix = await livePrefix(db, orgId, kind);
-  if (prefix !== undefined) return { key: maskApiKey(prefix), masked: true };
-  try {
-    return { key: await insertKey(db, orgId, kind, now), masked: false };
-  } catch (error) {
-    // Two first calls raced and the other one won the unique (org, kind) live key: that answer
-    // showed it in full, this one shows it masked.
-    const winner = await livePrefix(db, orgId, kind);
-    if (winner === undefined) throw error;
-    return { key: maskApiKey(winner), masked: true };
-  }
+/** The live (not revoked) key with this hash, or undefined. */
+export async function findActiveApiKey(db: Db, keyHash: string): Promise<{ id: string; org_id: string; kind: string } | undefined> {
+  return db.selectFrom('api_keys').select(['id', 'org_id', 'kind'])
+    .where('key_hash', '=', keyHash).where('revoked_at', 'is', null).executeTakeFirst();
+}
+
+export async function markApiKeyUsed(db: Db, keyId: string, now: number): Promise<void> {
+  await db.updateTable('api_keys').set({ last_used_at: now }).where('id', '=', keyId).execute();
 }

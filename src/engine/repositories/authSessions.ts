@@ -46,6 +46,29 @@ export async function createLinkSession(db: Db, publicUrl: string, values: LinkS
   return { link, integrationId: values.integration_id, authSessionId: id };
 }
 
+/** How long an auth session opened for the knit-auth component (kind 'session') stays usable. */
+export const TOKEN_SESSION_TTL_MS = 30 * 60_000;
+
+export type TokenSession = Omit<NewRow<'auth_sessions'>, 'id' | 'token_hash' | 'kind' | 'created_at' | 'expires_at'>;
+
+/**
+ * An auth session handed to the knit-auth component as a token (`as_...`); only its hash is
+ * stored, so the token is in this answer only. expiresAt is unix ms.
+ */
+export async function createTokenSession(db: Db, values: TokenSession, now: number): Promise<{ token: string; expiresAt: number }> {
+  const token = `as_${randomToken(32)}`;
+  const expiresAt = now + TOKEN_SESSION_TTL_MS;
+  await db.insertInto('auth_sessions').values({
+    ...values,
+    id: newId('aus'),
+    token_hash: hashToken(token),
+    kind: 'session',
+    created_at: now,
+    expires_at: expiresAt,
+  }).execute();
+  return { token, expiresAt };
+}
+
 export const LINK_INVALID = 'This link is invalid or has expired';
 export const LINK_USED = 'This link has already been used';
 

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, Row } from '../db/schema.ts';
-import type { MsgOf } from '../handlers/types.ts';
+import type { MsgOf } from '../contractTypes.ts';
 
 // Reads of the reference catalog (categories, apps, data models, unified APIs, capabilities),
 // shaped once for the catalog, onboarding and keys handlers. Labels sort in JS: the two dialects

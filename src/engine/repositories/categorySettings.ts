@@ -1,7 +1,7 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { badRequest, conflict } from '../errors.ts';
-import type { MsgOf } from '../handlers/types.ts';
+import type { MsgOf } from '../contractTypes.ts';
 import { parseJson, subcategoriesOf, type ModelInfo } from './catalog.ts';
 
 // Org-wide sync settings of a category (org_category_settings): whether syncs are enabled, how
@@ -89,3 +89,8 @@ export async function requireSyncing(db: Kysely<Database>, orgId: string, catego
   if (row?.sync_enabled !== 1) throw conflict(NOT_SYNCING);
 }
 
+/** Turns the category's AI toolkit on (idempotent: a repeat only moves the last-change time). */
+export async function enableAiToolkit(db: Kysely<Database> | Transaction<Database>, orgId: string, category: string, now: number): Promise<void> {
+  await db.insertInto('org_category_settings').values({ org_id: orgId, category, ai_toolkit_enabled: 1, updated_at: now })
+    .onConflict((oc) => oc.columns(['org_id', 'category']).doUpdateSet({ ai_toolkit_enabled: 1, updated_at: now })).execute();
+}

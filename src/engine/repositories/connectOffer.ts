@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, Row } from '../db/schema.ts';
-import type { MsgOf } from '../handlers/types.ts';
+import type { MsgOf } from '../contractTypes.ts';
 import { byLabel, parseJson } from './catalog.ts';
 import { enabledCategories, logoUrl } from './integratedAccounts.ts';
 import type { StoredApp } from './connectors.ts';

@@ -2,6 +2,7 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import type { components } from '../../generated/api/ai.ts';
 import type { Database, Row } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
+import { newId } from '../db/ids.ts';
 import { type ChatStep, type ConnectorMedium, isChatStep } from '../services/chatFlow.ts';
 import { parseJson } from './catalog.ts';
 import { logoUrl } from './integratedAccounts.ts';
@@ -166,4 +167,32 @@ export async function bumpVersion(db: Db, connectorId: string, now: number): Pro
   const row = await db.updateTable('connectors').set({ version: sql<number>`version + 1`, updated_at: now })
     .where('id', '=', connectorId).returning('version').executeTakeFirstOrThrow();
   return Number(row.version);
+}
+
+export interface NewDraftConnector {
+  orgId: string;
+  name: string;
+  createdBy: string;
+  medium: string;
+  apps: StoredApp[];
+  config: StoredConfig;
+  description: string;
+}
+
+/** A new draft connector, version 1, not yet tied to a building session; returns its id. */
+export async function insertDraftConnector(db: Db, values: NewDraftConnector, now: number): Promise<string> {
+  const id = newId('con');
+  await db.insertInto('connectors').values({
+    id, org_id: values.orgId, name: values.name, created_by: values.createdBy, medium: values.medium, apps_json: JSON.stringify(values.apps),
+    status: 'draft', session_id: null, chat_step: null, config_json: configJson(values.config),
+    description: values.description, version: 1, published_at: null, created_at: now, updated_at: now, deactivated_at: null,
+  }).execute();
+  return id;
+}
+
+/** The ids among these that are live connectors of the organisation. */
+export async function liveConnectorsAmong(db: Db, orgId: string, connectorIds: string[]): Promise<string[]> {
+  const rows = await db.selectFrom('connectors').select('id').where('org_id', '=', orgId)
+    .where('id', 'in', connectorIds).where('status', '=', 'live').execute();
+  return rows.map((r) => r.id);
 }

@@ -1,6 +1,8 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { newId } from '../db/ids.ts';
+import { accountsColumn, accountsComeWithPage } from './organizationAccounts.ts';
+import { type PageRequest, pageByNumber } from './listPaging.ts';
 
 // End-customer organisations ("Organizations served"). An organisation is served while it has at
 // least one integrated account in any state: end_customer_account_counts, kept by triggers on
@@ -48,4 +50,27 @@ export async function upsertEndCustomerOrg(db: Db, orgId: string, originOrgId: s
     .execute();
   const row = await findEndCustomerOrg(db, orgId, originOrgId);
   return row!.id;
+}
+
+/** The served end customers' ids and names (the organisations filter's choices). */
+export async function servedOrganizationNames(db: Db, orgId: string) {
+  return servedOrganizations(db, orgId).select(['e.origin_org_id', 'e.origin_org_name']).execute();
+}
+
+/**
+ * One keyset page of the organizations table, newest first on end_customer_orgs (org_id,
+ * created_at, id). The served total (a scalar subquery), the all-time counters
+ * (end_customer_usage_totals, by primary key) and on PostgreSQL each row's accounts come with the
+ * page: one statement.
+ */
+export async function pageServedOrganizations(db: Db, orgId: string, request: PageRequest) {
+  return pageByNumber(
+    servedOrganizations(db, orgId)
+      .leftJoin('end_customer_usage_totals as t', (join) => join.onRef('t.org_id', '=', 'e.org_id').onRef('t.origin_org_id', '=', 'e.origin_org_id'))
+      .select(['e.id', 'e.origin_org_id', 'e.origin_org_name', 'e.created_at', servedCount(db, orgId).as('served_count'),
+        't.api_calls', 't.events_emitted', 't.events_consumed', 't.issues'])
+      .$if(accountsComeWithPage(db), (q) => q.select(accountsColumn(db, orgId))),
+    request,
+    { ts: 'e.created_at', id: 'e.id', idKind: 'text' },
+  );
 }

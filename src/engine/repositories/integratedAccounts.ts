@@ -1,6 +1,7 @@
 import { type Kysely, type SelectQueryBuilder, sql, type Transaction } from 'kysely';
 import type { Database, Row } from '../db/schema.ts';
-import type { MsgOf } from '../handlers/types.ts';
+import type { MsgOf } from '../contractTypes.ts';
+import { integrationStateFilterLabels } from '../../generated/labels.ts';
 import { memoReference } from './referenceMemo.ts';
 import { appLogoKey, uploadUrl } from '../services/uploads.ts';
 import { watchedCacheOf } from '../db/watchedCache.ts';
@@ -13,15 +14,13 @@ export type Category = AccountRow['categoryValue'];
 export type IntegrationState = AccountRow['integrationState'];
 export type StateFilter = 'all' | 'error' | 'email_sent' | 'success' | 'in_validation' | 'deactivated' | 'expired';
 
-/** The accounts list's state filter values and the states they select. */
-export const STATE_BY_FILTER: Record<Exclude<StateFilter, 'all'>, IntegrationState> = {
-  success: 'Success',
-  error: 'Error',
-  email_sent: 'Email sent',
-  in_validation: 'Under validation',
-  deactivated: 'Deactivated',
-  expired: 'Expired',
-};
+/**
+ * The accounts list's state filter values and the states they select: each value's label in the
+ * contract (x-enum-labels of IntegrationStateFilter) is the state's own name, as the spec writes it.
+ */
+export const STATE_BY_FILTER = Object.fromEntries(
+  Object.entries(integrationStateFilterLabels).filter(([value]) => value !== 'all'),
+) as Record<Exclude<StateFilter, 'all'>, IntegrationState>;
 
 /** Accounts in these states are no longer active: no actions, not counted as active, jobs hidden. */
 export const INACTIVE_STATES: IntegrationState[] = ['Deactivated', 'Expired'];
@@ -240,4 +239,30 @@ export async function findAccountByKey(
     .execute();
   // Without an integrationId the live account wins over deactivated or expired ones of the same app.
   return rows.find((r) => !INACTIVE_STATES.includes(r.integration_state as IntegrationState)) ?? rows[0];
+}
+
+/** What a reintegration link is built from: the account, its app, category and settings. */
+export type ReintegrationAccount = Pick<Row<'integrated_accounts'>,
+  'id' | 'origin_org_id' | 'app_id' | 'category' | 'integration_state' | 'test_account' | 'show_custom_fields'>;
+
+/**
+ * The account of an end customer's app (in one of the categories) that a reintegration link
+ * reconnects: its Success account, else an active one, else the newest.
+ */
+export async function findAccountToReintegrate(
+  db: Db,
+  orgId: string,
+  key: { originOrgId: string; appId: string; categories: string[] },
+): Promise<ReintegrationAccount | undefined> {
+  const rows = await db.selectFrom('integrated_accounts')
+    .select(['id', 'origin_org_id', 'app_id', 'category', 'integration_state', 'test_account', 'show_custom_fields'])
+    .where('org_id', '=', orgId)
+    .where('origin_org_id', '=', key.originOrgId)
+    .where('app_id', '=', key.appId)
+    .where('category', 'in', key.categories)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  return rows.find((r) => r.integration_state === 'Success')
+    ?? rows.find((r) => !INACTIVE_STATES.includes(r.integration_state as IntegrationState)) ?? rows[0];
 }

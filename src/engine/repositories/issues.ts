@@ -1,7 +1,8 @@
-import { sql, type SelectQueryBuilder } from 'kysely';
+import { type Kysely, sql, type SelectQueryBuilder, type Transaction } from 'kysely';
 import type { Database, Row } from '../db/schema.ts';
-import type { MsgOf } from '../handlers/types.ts';
-import { DAY_MS, HOUR_MS, startOfUtcDay, startOfUtcHour, type TimeFilter } from './listPaging.ts';
+import type { KeysetPage } from '../db/keyset.ts';
+import type { MsgOf } from '../contractTypes.ts';
+import { DAY_MS, HOUR_MS, pageByCursor, startOfUtcDay, startOfUtcHour, type TimeFilter } from './listPaging.ts';
 
 // Issues as the issues screen shows them, and its filters. Outstanding and resolved issues each
 // have partial indexes (org_id[, log_type], date, id) on resolved_at, so every filter combination
@@ -10,11 +11,20 @@ export type IssueRow = MsgOf<'appIssueData'>['issues'][number];
 export type IssueType = 'all' | 'api' | 'webhook';
 export type IssueStatus = 'all' | 'outstanding' | 'resolved';
 export type Bucket = 'hour' | 'day' | 'week' | 'month';
+type Db = Kysely<Database> | Transaction<Database>;
+export interface IssueFilters { type?: IssueType; status?: IssueStatus; from?: number }
+
+/** The columns an issues-table row is built from. */
+export const ISSUE_ROW_COLUMNS = [
+  'id', 'date', 'error_type', 'log_type', 'error_data_str', 'error_message', 'organization', 'app_id', 'app_label',
+  'integration_id', 'resolved_at', 'issue_calls',
+] as const;
+type IssueListRow = Pick<Row<'issues'>, (typeof ISSUE_ROW_COLUMNS)[number]>;
 
 export function applyIssueFilters<O>(
   query: SelectQueryBuilder<Database, 'issues', O>,
   orgId: string,
-  filters: { type?: IssueType; status?: IssueStatus; from?: number },
+  filters: IssueFilters,
 ): SelectQueryBuilder<Database, 'issues', O> {
   return query
     .where('org_id', '=', orgId)
@@ -24,7 +34,7 @@ export function applyIssueFilters<O>(
     .$if(filters.from !== undefined, (q) => q.where('date', '>=', filters.from!));
 }
 
-export function toIssueRow(r: Row<'issues'>): IssueRow {
+export function toIssueRow(r: IssueListRow): IssueRow {
   return {
     issueId: String(r.id),
     date: r.date,
@@ -79,3 +89,52 @@ export const truncation = (column: 'date' | 'resolved_at', bucket: Bucket) => {
   const width = sql.lit(bucket === 'hour' ? HOUR_MS : DAY_MS);
   return sql<number>`(${sql.ref(column)} / ${width}) * ${width}`;
 };
+
+/** One page of the issues table under its filters, newest first by (date, id). */
+export async function pageIssues(db: Db, orgId: string, filters: IssueFilters, request: { limit?: number; cursor?: string | null }): Promise<KeysetPage<IssueListRow>> {
+  return pageByCursor(applyIssueFilters(db.selectFrom('issues').select(ISSUE_ROW_COLUMNS), orgId, filters), request, { ts: 'date', id: 'id', idKind: 'integer' });
+}
+
+/** Issues not resolved yet (the home card). */
+export async function countOpenIssues(db: Db, orgId: string): Promise<number> {
+  const open = await db.selectFrom('issues').select(sql<number>`count(*)`.as('count'))
+    .where('org_id', '=', orgId).where('resolved_at', 'is', null).executeTakeFirst();
+  return Number(open?.count ?? 0);
+}
+
+/** Issues, open issues and the calls they group, under the filters. */
+export async function issueCounters(db: Db, orgId: string, filters: IssueFilters): Promise<{ total: number; open: number; calls: number }> {
+  const counters = await applyIssueFilters(db.selectFrom('issues'), orgId, filters)
+    .select([
+      sql<number>`count(*)`.as('total'),
+      sql<number>`coalesce(sum(case when resolved_at is null then 1 else 0 end), 0)`.as('open'),
+      sql<number>`coalesce(sum(issue_calls), 0)`.as('calls'),
+    ])
+    .executeTakeFirst();
+  return { total: Number(counters?.total ?? 0), open: Number(counters?.open ?? 0), calls: Number(counters?.calls ?? 0) };
+}
+
+/** The date of the organisation's first issue of that type, or undefined when it has none. */
+export async function firstIssueDate(db: Db, orgId: string, type: IssueType | undefined): Promise<number | undefined> {
+  return (await applyIssueFilters(db.selectFrom('issues'), orgId, { type })
+    .select('date').orderBy('date').orderBy('id').limit(1).executeTakeFirst())?.date;
+}
+
+/** Issues raised and the calls they group per hour (hour buckets) or UTC day (any other), by their date. */
+export async function issuesRaisedPer(db: Db, orgId: string, filters: IssueFilters, bucket: Bucket): Promise<{ at: number; issues: number; calls: number }[]> {
+  const raisedAt = truncation('date', bucket);
+  const rows = await applyIssueFilters(db.selectFrom('issues'), orgId, filters)
+    .select([raisedAt.as('at'), sql<number>`count(*)`.as('issues'), sql<number>`coalesce(sum(issue_calls), 0)`.as('calls')])
+    .groupBy(raisedAt).execute();
+  return rows.map((r) => ({ at: Number(r.at), issues: Number(r.issues), calls: Number(r.calls) }));
+}
+
+/** Issues resolved since `from` (or ever) per hour or UTC day, by resolved_at (partial index on resolved issues). */
+export async function issuesResolvedPer(db: Db, orgId: string, filters: { type?: IssueType; from?: number }, bucket: Bucket): Promise<{ at: number; resolved: number }[]> {
+  const resolvedAt = truncation('resolved_at', bucket);
+  const rows = await applyIssueFilters(db.selectFrom('issues'), orgId, { type: filters.type, status: 'resolved' })
+    .$if(filters.from !== undefined, (q) => q.where('resolved_at', '>=', filters.from!))
+    .select([resolvedAt.as('at'), sql<number>`count(*)`.as('resolved')])
+    .groupBy(resolvedAt).execute();
+  return rows.map((r) => ({ at: Number(r.at), resolved: Number(r.resolved) }));
+}

@@ -1,6 +1,9 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, Row } from '../db/schema.ts';
-import type { MsgOf } from '../handlers/types.ts';
+import type { KeysetPage } from '../db/keyset.ts';
+import type { MsgOf } from '../contractTypes.ts';
+import { type PageRequest, pageByNumber, pageOldestFirst } from './listPaging.ts';
+import { headerColumn, pageHeader } from './pageHeader.ts';
 
 // Log rows as the logs screens show them. Columns that a writer may leave empty are sent as ''
 // (or left out where the contract makes them optional) so a row never breaks the table.
@@ -63,7 +66,14 @@ export function toWebhookLogRow(r: Pick<Row<'webhook_logs'>, (typeof WEBHOOK_LOG
   };
 }
 
-export function toWebhookRecordRow(r: Row<'webhook_records'>): WebhookRecordRow {
+/** The columns a webhook-record row is built from (and paged on). */
+export const WEBHOOK_RECORD_COLUMNS = [
+  'id', 'sync_run_id', 'sync_iteration_id', 'record_id', 'trace_id', 'request_ts', 'retry_call_count', 'native_api_call_count',
+  'path', 'status_code', 'status_message', 'dispatch_status',
+] as const;
+type WebhookRecord = Pick<Row<'webhook_records'>, (typeof WEBHOOK_RECORD_COLUMNS)[number]>;
+
+export function toWebhookRecordRow(r: WebhookRecord): WebhookRecordRow {
   return {
     requestTimestamp: r.request_ts,
     recordId: r.record_id,
@@ -112,4 +122,111 @@ export async function webhookRunHeader(db: Db, orgId: string, syncRunId: string,
     .where('r.id', '=', syncRunId).where('r.org_id', '=', orgId).executeTakeFirst();
   if (!run) return undefined;
   return { syncRunId, syncJobId: run.job_id, originOrgName: run.origin_org_name, appId: run.app_id, appLabel: run.app_label, integrationId: run.integration_id, syncDataTypeLabel: run.sync_data_type_label };
+}
+
+/** Filters of the logs table: end customer, category, and the start of the look-back. */
+export interface LogFilters {
+  originOrgId?: string;
+  category?: string;
+  since: number;
+}
+
+/**
+ * One page of API logs, newest first: one index range of api_logs (org_id[, origin_org_id][,
+ * category], request_ts, id), read month by month on PostgreSQL's partitions.
+ */
+export async function pageApiLogs(db: Db, orgId: string, filters: LogFilters, request: PageRequest, now: number) {
+  return pageByNumber(
+    db.selectFrom('api_logs').select(API_LOG_COLUMNS)
+      .where('org_id', '=', orgId)
+      .$if(filters.originOrgId !== undefined, (q) => q.where('origin_org_id', '=', filters.originOrgId!))
+      .$if(filters.category !== undefined, (q) => q.where('category', '=', filters.category!))
+      .where('request_ts', '>=', filters.since),
+    request,
+    { ts: 'request_ts', id: 'id', idKind: 'integer' },
+    { monthlyPartitions: { db, now } },
+  );
+}
+
+/** One page of webhook logs, newest first: the same ranges on webhook_logs (…, ts, id). */
+export async function pageWebhookLogs(db: Db, orgId: string, filters: LogFilters, request: PageRequest, now: number) {
+  return pageByNumber(
+    db.selectFrom('webhook_logs').select(WEBHOOK_LOG_COLUMNS)
+      .where('org_id', '=', orgId)
+      .$if(filters.originOrgId !== undefined, (q) => q.where('origin_org_id', '=', filters.originOrgId!))
+      .$if(filters.category !== undefined, (q) => q.where('category', '=', filters.category!))
+      .where('ts', '>=', filters.since),
+    request,
+    { ts: 'ts', id: 'id', idKind: 'integer' },
+    { monthlyPartitions: { db, now } },
+  );
+}
+
+/** The organisation's API log of one execution, or undefined. */
+export async function findApiLog(db: Db, orgId: string, executionId: string) {
+  return db.selectFrom('api_logs').select(API_LOG_COLUMNS)
+    .where('execution_id', '=', executionId).where('org_id', '=', orgId)
+    .limit(1).executeTakeFirst();
+}
+
+/** Native calls made for one API execution, oldest first, paged on native_calls (execution_id, ts, id). */
+export async function pageNativeCallsOfExecution(db: Db, orgId: string, executionId: string, request: PageRequest) {
+  return pageOldestFirst(
+    db.selectFrom('native_calls').select(NATIVE_CALL_COLUMNS).where('execution_id', '=', executionId).where('org_id', '=', orgId),
+    request,
+    { ts: 'ts', id: 'id', idKind: 'integer' },
+  );
+}
+
+/** Native calls made for one webhook record, oldest first, paged on native_calls (record_id, ts, id). */
+export async function pageNativeCallsOfRecord(db: Db, orgId: string, recordId: string, request: PageRequest) {
+  return pageOldestFirst(
+    db.selectFrom('native_calls').select(NATIVE_CALL_COLUMNS).where('record_id', '=', recordId).where('org_id', '=', orgId),
+    request,
+    { ts: 'ts', id: 'id', idKind: 'integer' },
+  );
+}
+
+/**
+ * The organisation's newest webhook record of a run with that record id (or trace id), within
+ * one iteration when given. It seeks by the record's own id and checks the owner after: an
+ * org_id condition or an ORDER BY in the query would let the planner walk the organisation's
+ * records instead.
+ */
+export async function findWebhookRecord(
+  db: Db,
+  orgId: string,
+  key: { syncRunId: string; recordId?: string; traceId?: string; syncIterationId?: string },
+): Promise<WebhookRecord | undefined> {
+  const candidates = await db.selectFrom('webhook_records').select([...WEBHOOK_RECORD_COLUMNS, 'org_id'])
+    .$if(key.recordId !== undefined, (q) => q.where('record_id', '=', key.recordId!))
+    .$if(key.recordId === undefined, (q) => q.where('trace_id', '=', key.traceId!))
+    .where('sync_run_id', '=', key.syncRunId)
+    .$if(!!key.syncIterationId, (q) => q.where('sync_iteration_id', '=', key.syncIterationId!))
+    .execute();
+  return candidates.filter((r) => r.org_id === orgId).sort((x, y) => y.request_ts - x.request_ts)[0];
+}
+
+/**
+ * Webhook records of one sync run (one iteration when given), newest first, paged on
+ * webhook_records (sync_run_id[, sync_iteration_id], request_ts, id), with the run header: the
+ * run's webhook log, read with the page (repositories/pageHeader.ts), else its job. The header is
+ * undefined for a run of another organisation.
+ */
+export async function pageRunWebhookRecords(db: Db, orgId: string, syncRunId: string, iteration: string | undefined, request: PageRequest): Promise<{
+  page: KeysetPage<WebhookRecord>;
+  header: Awaited<ReturnType<typeof webhookRunHeader>>;
+}> {
+  const logHeader = webhookLogHeaderQuery(db, orgId, syncRunId);
+  const page = await pageByNumber(
+    // The run's own range; an org_id condition here would tempt SQLite to walk the organisation's
+    // records by time instead.
+    db.selectFrom('webhook_records').select(WEBHOOK_RECORD_COLUMNS).select(headerColumn(db, logHeader))
+      .where('sync_run_id', '=', syncRunId)
+      .$if(iteration !== undefined, (q) => q.where('sync_iteration_id', '=', iteration!)),
+    request,
+    { ts: 'request_ts', id: 'id', idKind: 'integer' },
+  );
+  const header = await webhookRunHeader(db, orgId, syncRunId, await pageHeader(page.items, logHeader));
+  return { page, header };
 }

@@ -33,6 +33,49 @@ export async function findPreset(db: Db, orgId: string, presetId: string): Promi
   return db.selectFrom('mapping_presets').selectAll().where('org_id', '=', orgId).where('id', '=', presetId).executeTakeFirst();
 }
 
+export interface NewPreset {
+  id: string;
+  orgId: string;
+  name: string;
+  mode: string;
+  appId: string | null;
+  appLabel: string | null;
+  category: string | null;
+  createdBy: string;
+  createdByUserId: string;
+  isDefault: boolean;
+}
+
+/** Stores a new preset (its rows and apps are written separately). */
+export async function insertPreset(trx: Db, preset: NewPreset, now: number): Promise<void> {
+  await trx.insertInto('mapping_presets').values({
+    id: preset.id, org_id: preset.orgId, name: preset.name, mode: preset.mode, app_id: preset.appId, app_label: preset.appLabel,
+    category: preset.category, created_by: preset.createdBy, created_by_user_id: preset.createdByUserId, is_default: preset.isDefault ? 1 : 0,
+    created_at: now, updated_at: now,
+  }).execute();
+}
+
+/** Renames a preset and sets whether it is its apps' default. */
+export async function updatePreset(trx: Db, orgId: string, presetId: string, values: { name: string; isDefault: boolean }, now: number): Promise<void> {
+  await trx.updateTable('mapping_presets')
+    .set({ name: values.name, is_default: values.isDefault ? 1 : 0, updated_at: now })
+    .where('id', '=', presetId).where('org_id', '=', orgId).execute();
+}
+
+/** Deletes a preset with its rows, apps and organisation list (its followers must be released first). */
+export async function removePreset(trx: Db, orgId: string, presetId: string): Promise<void> {
+  for (const table of ['mapping_preset_fields', 'mapping_preset_apps', 'mapping_preset_orgs'] as const) {
+    await trx.deleteFrom(table).where('preset_id', '=', presetId).execute();
+  }
+  await trx.deleteFrom('mapping_presets').where('id', '=', presetId).where('org_id', '=', orgId).execute();
+}
+
+/** The apps a preset covers. */
+export async function presetAppIds(db: Db, presetId: string): Promise<string[]> {
+  const rows = await db.selectFrom('mapping_preset_apps').select('app_id').where('preset_id', '=', presetId).execute();
+  return rows.map((a) => a.app_id);
+}
+
 /** A preset's rows per sub-category, in their stored order. */
 export async function presetRowsOf(db: Db, presetId: string): Promise<PresetRows> {
   const rows = await db.selectFrom('mapping_preset_fields').selectAll().where('preset_id', '=', presetId)

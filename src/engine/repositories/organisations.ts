@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, Row } from '../db/schema.ts';
 import { newId } from '../db/ids.ts';
-import type { MsgOf } from '../handlers/types.ts';
+import type { MsgOf } from '../contractTypes.ts';
 
 // Organisations and their orgMetaData: one row holds every field, so the usage meter, banners and
 // paywall read one row; the API shape (seconds, nested objects) is built here and only here.
@@ -95,4 +95,27 @@ export async function orgMetaData(db: Db, org: Row<'organisations'>): Promise<Or
     },
     languageOptions: org.feature_language_options === 1 ? LANGUAGE_OPTIONS : LANGUAGE_OPTIONS.slice(0, 1),
   };
+}
+
+/** The details step 2 of sign-up gives a new organisation: its name, size and go-live plan. */
+export async function nameOrganisation(db: Db, orgId: string, details: { name: string; size: string | null; goLivePlan: string | null }, now: number): Promise<void> {
+  await db.updateTable('organisations').set({ name: details.name, size: details.size, go_live_plan: details.goLivePlan, updated_at: now })
+    .where('id', '=', orgId).execute();
+}
+
+/** The organisation columns that switch a plan feature on (1) or off. */
+export type PlanFeatureColumn = 'feature_dynamic_sync_frequency' | 'feature_white_labelling' | 'feature_custom_mapping' | 'feature_language_options';
+
+/** Whether the organisation's plan has the feature (false for an unknown organisation). */
+export async function hasPlanFeature(db: Db, orgId: string, column: PlanFeatureColumn): Promise<boolean> {
+  const org = await db.selectFrom('organisations').select(column).where('id', '=', orgId).executeTakeFirst();
+  return (org as Record<string, unknown> | undefined)?.[column] === 1;
+}
+
+/** The organisation columns the profile and organisation forms change. */
+export interface OrganisationChanges { name?: string; size?: string; go_live_plan?: string; default_integration_type?: string }
+
+/** Writes the columns given (an empty change still moves the last-change time). */
+export async function updateOrganisationDetails(db: Db, orgId: string, changes: OrganisationChanges, now: number): Promise<void> {
+  await db.updateTable('organisations').set({ ...changes, updated_at: now }).where('id', '=', orgId).execute();
 }

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, Row } from '../db/schema.ts';
-import type { MsgOf } from '../handlers/types.ts';
+import type { MsgOf } from '../contractTypes.ts';
 import { DEFAULT_LOGO_KEY, uploadUrl } from '../services/uploads.ts';
 
 // White-labelling of the auth component and of end-user e-mails. Before the first save each reads

@@ -1,5 +1,6 @@
-import { type Kysely, type Transaction, sql } from 'kysely';
+import { type ExpressionBuilder, type Kysely, type SqlBool, type Transaction, sql } from 'kysely';
 import type { Database, Row } from '../db/schema.ts';
+import { badRequest } from '../errors.ts';
 import type {
   SchemaCategory,
   SchemaIntegrationState,
@@ -8,7 +9,8 @@ import type {
   SchemaPresetAccountRow,
   SchemaPresetApp,
 } from '../../generated/api/engine.ts';
-import { logoUrl } from './integratedAccounts.ts';
+import { INACTIVE_STATES, logoUrl } from './integratedAccounts.ts';
+import { CURSOR_MESSAGE, pageByNumber, type PageRequest } from './listPaging.ts';
 import { presetRowsOf } from './mappingPresets.ts';
 
 // Presets and accounts as the presets list and the preset wizard show them (the API shapes are
@@ -28,7 +30,13 @@ export function containsPattern(search: string | undefined): string | undefined 
   return needle ? `%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
 }
 
-export function toPresetAccountRow(row: Row<'integrated_accounts'>, presetNames: Map<string, string>): SchemaPresetAccountRow {
+/** The account columns the wizard's account rows show. */
+const PRESET_ACCOUNT_COLUMNS = [
+  'id', 'origin_org_id', 'origin_org_name', 'app_id', 'app_label', 'category', 'integration_state', 'test_account', 'created_at', 'preset_id',
+] as const;
+export type PresetAccount = Pick<Row<'integrated_accounts'>, (typeof PRESET_ACCOUNT_COLUMNS)[number]>;
+
+export function toPresetAccountRow(row: PresetAccount, presetNames: Map<string, string>): SchemaPresetAccountRow {
   return {
     integrationId: row.id,
     originOrgId: row.origin_org_id,
@@ -114,5 +122,116 @@ export async function toPresetDetails(db: Db, orgId: string, preset: Row<'mappin
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     integration: null,
+  };
+}
+
+/** An account of the organisation as the wizard shows it (the account an Edit mapping action opens). */
+export async function findPresetAccount(db: Db, orgId: string, integrationId: string): Promise<PresetAccount | undefined> {
+  return db.selectFrom('integrated_accounts').select(PRESET_ACCOUNT_COLUMNS).where('org_id', '=', orgId).where('id', '=', integrationId).executeTakeFirst();
+}
+
+/**
+ * The organisation's presets for /dashboard/presets, newest first (a handful per organisation, so
+ * no paging). `search` matches the preset's name, an app label it covers or an organisation
+ * following it. Whole rows: the list rows and the wizard are built from every column.
+ */
+export async function listPresets(db: Db, orgId: string, filters: { mode?: string; appId?: string; search?: string }): Promise<Row<'mapping_presets'>[]> {
+  const { mode, appId } = filters;
+  const pattern = containsPattern(filters.search);
+  return db.selectFrom('mapping_presets as p').selectAll('p')
+    .where('p.org_id', '=', orgId)
+    .$if(mode !== undefined, (q) => q.where('p.mode', '=', mode!))
+    .$if(!!appId, (q) => q.where(({ exists, selectFrom }) =>
+      exists(selectFrom('mapping_preset_apps as a').select('a.app_id').whereRef('a.preset_id', '=', 'p.id').where('a.app_id', '=', appId!))))
+    .$if(pattern !== undefined, (q) => q.where(({ or, exists, selectFrom }) => or([
+      sql<SqlBool>`lower(p.name) like ${pattern} escape '\\'`,
+      exists(selectFrom('mapping_preset_apps as a').select('a.app_id').whereRef('a.preset_id', '=', 'p.id')
+        .where(sql<SqlBool>`lower(a.app_label) like ${pattern} escape '\\'`)),
+      exists(selectFrom('mapping_preset_orgs as o').select('o.origin_org_id').whereRef('o.preset_id', '=', 'p.id')
+        .where(sql<SqlBool>`lower(o.origin_org_name) like ${pattern} escape '\\'`)),
+    ])))
+    .orderBy('p.created_at', 'desc').orderBy('p.id', 'desc')
+    .execute();
+}
+
+export interface PresetAccountFilters { appId?: string; category?: string; originOrgId?: string; search?: string }
+
+/**
+ * One page of the wizard's account pickers (select integration, confirm accounts): accounts with an
+ * Edit mapping action, newest first, on the accounts list's (org_id, <filter>, created_at, id)
+ * indexes, with the count of all matching accounts.
+ */
+export async function pagePresetAccounts(db: Db, orgId: string, filters: PresetAccountFilters, page: PageRequest) {
+  const pattern = containsPattern(filters.search);
+  function base() {
+    return db.selectFrom('integrated_accounts')
+      .where('org_id', '=', orgId)
+      .where('integration_state', 'not in', INACTIVE_STATES)
+      .where('show_custom_fields', '=', 1)
+      .$if(!!filters.appId, (q) => q.where('app_id', '=', filters.appId!))
+      .$if(filters.category !== undefined, (q) => q.where('category', '=', filters.category!))
+      .$if(!!filters.originOrgId, (q) => q.where('origin_org_id', '=', filters.originOrgId!))
+      .$if(pattern !== undefined, (q) => q.where(sql<SqlBool>`(lower(origin_org_name) like ${pattern} escape '\\' or lower(origin_org_id) like ${pattern} escape '\\' or lower(id) like ${pattern} escape '\\')`));
+  }
+  const found = await pageByNumber(base().select(PRESET_ACCOUNT_COLUMNS), page, { ts: 'created_at', id: 'id', idKind: 'text' });
+  const total = await base().select(sql<number>`count(*)`.as('count')).executeTakeFirst();
+  return { ...found, total: Number(total?.count ?? 0) };
+}
+
+// The origin organisations list is ordered by name, not time, so its cursor is the last row's
+// (name, originOrgId), base64url JSON like the keyset cursors, and it seeks on end_customer_orgs
+// (org_id, origin_org_name).
+const encodeNameCursor = (name: string, id: string) => Buffer.from(JSON.stringify([name, id]), 'utf8').toString('base64url');
+
+function decodeNameCursor(value: string | undefined): [string, string] | undefined {
+  if (!value) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'));
+    if (Array.isArray(parsed) && parsed.length === 2 && parsed.every((p) => typeof p === 'string')) return parsed as [string, string];
+  } catch {
+    // falls through to the 400
+  }
+  throw badRequest(CURSOR_MESSAGE, 'cursor');
+}
+
+export interface OriginOrgFilters { appId?: string; category?: string; search?: string }
+export interface OriginOrgPage {
+  items: { originOrgId: string; originOrgName: string; integrationCount: number }[];
+  hasMore: boolean;
+  nextCursor: string | null;
+}
+
+/**
+ * One page of the end-customer organisations with accounts (optionally of one app or category),
+ * by name, for the wizard's pickers and the presets list's organisation filter. A cursor that does
+ * not decode answers 400 before anything is read.
+ */
+export async function pageOriginOrgs(db: Db, orgId: string, filters: OriginOrgFilters, page: { limit: number; cursor?: string; pageNo?: number }): Promise<OriginOrgPage> {
+  const { limit } = page;
+  const cursor = decodeNameCursor(page.cursor);
+  const pattern = containsPattern(filters.search);
+  const accountsOf = (eb: ExpressionBuilder<Database & { e: Database['end_customer_orgs'] }, 'e'>) =>
+    eb.selectFrom('integrated_accounts as ia')
+      .whereRef('ia.org_id', '=', 'e.org_id')
+      .whereRef('ia.origin_org_id', '=', 'e.origin_org_id')
+      .$if(!!filters.appId, (q) => q.where('ia.app_id', '=', filters.appId!))
+      .$if(filters.category !== undefined, (q) => q.where('ia.category', '=', filters.category!));
+  const rows = await db.selectFrom('end_customer_orgs as e')
+    .select(['e.origin_org_id', 'e.origin_org_name', (eb) => accountsOf(eb).select(sql<number>`count(*)`.as('n')).as('integration_count')])
+    .where('e.org_id', '=', orgId)
+    .where((eb) => eb.exists(accountsOf(eb).select('ia.id')))
+    .$if(pattern !== undefined, (q) => q.where(sql<SqlBool>`(lower(e.origin_org_name) like ${pattern} escape '\\' or lower(e.origin_org_id) like ${pattern} escape '\\')`))
+    .$if(cursor !== undefined, (q) => q.where(sql<SqlBool>`e.origin_org_name >= ${cursor![0]} and (e.origin_org_name, e.origin_org_id) > (${cursor![0]}, ${cursor![1]})`))
+    .$if(cursor === undefined && (page.pageNo ?? 1) > 1, (q) => q.offset(((page.pageNo ?? 1) - 1) * limit))
+    .orderBy('e.origin_org_name').orderBy('e.origin_org_id')
+    .limit(limit + 1)
+    .execute();
+  const hasMore = rows.length > limit;
+  const items = rows.slice(0, limit);
+  const last = items[items.length - 1];
+  return {
+    items: items.map((r) => ({ originOrgId: r.origin_org_id, originOrgName: r.origin_org_name, integrationCount: Number(r.integration_count ?? 0) })),
+    hasMore,
+    nextCursor: hasMore && last ? encodeNameCursor(last.origin_org_name, last.origin_org_id) : null,
   };
 }

@@ -44,3 +44,14 @@ export async function replaceSubscribedModels(db: Db, category: string, current:
   });
   return [...next.entries()].map(([subCategory, syncModels]) => ({ subCategory, syncModels }));
 }
+
+/**
+ * The stored subscription (JSON text) of the organisation's newest account of an app for one
+ * end-customer organisation; undefined when there is no such account.
+ */
+export async function newestAccountSubscription(db: Db, orgId: string, appId: string, originOrgId: string): Promise<{ subscribedModelsJson: string } | undefined> {
+  const account = await db.selectFrom('integrated_accounts').select('subscribed_models_json')
+    .where('org_id', '=', orgId).where('app_id', '=', appId).where('origin_org_id', '=', originOrgId)
+    .orderBy('created_at', 'desc').executeTakeFirst();
+  return account && { subscribedModelsJson: account.subscribed_models_json };
+}

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import type { MsgOf } from '../handlers/types.ts';
+import type { MsgOf } from '../contractTypes.ts';
 import { INACTIVE_STATES } from './integratedAccounts.ts';
 
 // Sync jobs, runs and records as the syncs screens read them, and the account-level changes the

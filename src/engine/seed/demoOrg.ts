@@ -117,11 +117,11 @@ async function createUsers(ctx: DemoContext, created: number): Promise<void> {
   ]).execute();
   await db.insertInto('invites').values([
     { id: rng.id('inv'), org_id: orgId, email: member.email, role: 'member', invited_by: admin.id, user_id: member.id,
-      created_at: created + 3 * DAY_MS, last_sent_at: created + 3 * DAY_MS, expires_at: created + 10 * DAY_MS, accepted_at: created + 3 * DAY_MS + HOUR_MS, revoked_at: null },
+      created_at: created + 3 * DAY_MS, last_sent_at: created + 3 * DAY_MS, expires_at: created + 10 * DAY_MS, accepted_at: created + 3 * DAY_MS + HOUR_MS, revoked_at: null, stand_in_user_id: null },
     { id: rng.id('inv'), org_id: orgId, email: billing.email, role: 'billingcontact', invited_by: admin.id, user_id: billing.id,
-      created_at: created + 10 * DAY_MS, last_sent_at: created + 10 * DAY_MS, expires_at: created + 17 * DAY_MS, accepted_at: created + 11 * DAY_MS, revoked_at: null },
+      created_at: created + 10 * DAY_MS, last_sent_at: created + 10 * DAY_MS, expires_at: created + 17 * DAY_MS, accepted_at: created + 11 * DAY_MS, revoked_at: null, stand_in_user_id: null },
     { id: rng.id('inv'), org_id: orgId, email: invited.email, role: 'member', invited_by: admin.id, user_id: invited.id,
-      created_at: now - 3 * DAY_MS, last_sent_at: now - 2 * DAY_MS, expires_at: now + 4 * DAY_MS, accepted_at: null, revoked_at: null },
+      created_at: now - 3 * DAY_MS, last_sent_at: now - 2 * DAY_MS, expires_at: now + 4 * DAY_MS, accepted_at: null, revoked_at: null, stand_in_user_id: null },
   ]).execute();
 }
 

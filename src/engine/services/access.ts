@@ -1,11 +1,14 @@
 import type { FastifyRequest } from 'fastify';
 import type { OperationMeta } from '../../generated/engine/operations.ts';
 import { ApiFailure, forbidden, unauthorized } from '../errors.ts';
-import type { Caller, EngineServices, Role } from '../handlers/types.ts';
+import type { Caller, EngineServices } from '../handlers/types.ts';
+import type { Role } from '../contractTypes.ts';
 import { hashToken } from './tokens.ts';
 import { SYNC_FREQUENCY_PLAN_MESSAGE } from '../../shared/planFeatures.ts';
 import { resolveSession } from './sessions.ts';
 import { hasFeatureFlag } from '../repositories/users.ts';
+import { findActiveApiKey } from '../repositories/apiKeys.ts';
+import { hasPlanFeature } from '../repositories/organisations.ts';
 
 // Who may call what comes from the contract (x-roles, x-feature-flag, x-plan-feature, carried in
 // the generated operation table); this module only enforces it.
@@ -39,8 +42,7 @@ export async function authorize(op: OperationMeta, request: FastifyRequest, serv
   const { db } = services;
 
   if (op.security === 'apiKey') {
-    const key = await db.selectFrom('api_keys').select(['org_id', 'kind'])
-      .where('key_hash', '=', hashToken(token)).where('revoked_at', 'is', null).executeTakeFirst();
+    const key = await findActiveApiKey(db, hashToken(token));
     if (!key) throw unauthorized('Invalid API key');
     return { kind: 'apiKey', orgId: key.org_id, sandbox: key.kind === 'sandbox' };
   }
@@ -64,8 +66,7 @@ export async function authorize(op: OperationMeta, request: FastifyRequest, serv
   if (op.featureFlag && !(await hasFeatureFlag(db, caller.userId, op.featureFlag))) throw forbidden(`This feature (${op.featureFlag}) is not enabled for your account`);
   if (op.planFeature) {
     const column = PLAN_FEATURE_COLUMNS[op.planFeature as keyof typeof PLAN_FEATURE_COLUMNS];
-    const org = await db.selectFrom('organisations').select(column).where('id', '=', caller.orgId).executeTakeFirst();
-    if (!org || (org as Record<string, unknown>)[column] !== 1) throw forbidden(PLAN_FEATURE_MESSAGES[op.planFeature as keyof typeof PLAN_FEATURE_MESSAGES]);
+    if (!(await hasPlanFeature(db, caller.orgId, column))) throw forbidden(PLAN_FEATURE_MESSAGES[op.planFeature as keyof typeof PLAN_FEATURE_MESSAGES]);
   }
   return caller;
 }

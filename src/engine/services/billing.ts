@@ -1,7 +1,8 @@
 import type { Row } from '../db/schema.ts';
 import type { EngineConfig } from '../config.ts';
-import type { MsgOf } from '../handlers/types.ts';
+import type { MsgOf } from '../contractTypes.ts';
 import { planById } from '../seed/plans.ts';
+import type { PlanRow } from '../repositories/billingPlans.ts';
 import { sign, verifySigned } from './tokens.ts';
 
 /*
@@ -30,7 +31,7 @@ const UNITS = ['day', 'week', 'month', 'year'] as const;
 const FEATURES = ['dynamicSyncFrequency', 'whiteLabelling', 'customMapping', 'languageOptions'] as const;
 
 /** A plans row as app.payment.plans shows it; a plan outside the shipped catalog is sold by sales. */
-export function toBillingPlan(row: Row<'plans'>, currentPlanId: string | null): BillingPlan {
+export function toBillingPlan(row: PlanRow, currentPlanId: string | null): BillingPlan {
   const catalog = planById(row.id);
   const features = parse<Record<string, unknown>>(row.features_json, {});
   const parameters = parse<unknown[]>(row.billing_parameters_json, [])

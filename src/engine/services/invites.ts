@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, Row } from '../db/schema.ts';
-import { badRequest, rateLimited } from '../errors.ts';
+import { badRequest } from '../errors.ts';
+import { claimFromWindow } from './rateLimits.ts';
 import { newId } from '../db/ids.ts';
 import { INVALID_INVITE_MESSAGE } from '../../shared/constants.ts';
 import { sign, verifySigned } from './tokens.ts';
@@ -21,7 +22,8 @@ export async function inviteFromToken(db: Db, secret: string, token: string, ema
   const invite = typeof payload?.inv === 'string'
     ? await db.selectFrom('invites').selectAll().where('id', '=', payload.inv).executeTakeFirst()
     : undefined;
-  const usable = invite && invite.accepted_at === null && invite.revoked_at === null
+  // A notice (user_id null) never had its token mailed; it is refused all the same.
+  const usable = invite && invite.user_id !== null && invite.accepted_at === null && invite.revoked_at === null
     && (invite.expires_at === null || invite.expires_at > now) && invite.email === email;
   if (!usable) throw badRequest(INVALID_INVITE_MESSAGE, 'data');
   return invite;
@@ -33,17 +35,26 @@ export const INVITE_VALID_MS = 7 * 86_400_000;
 export const INVITES_PER_DAY = 100;
 const DAY_MS = 86_400_000;
 
+type InviteValues = { orgId: string; email: string; role: string; invitedBy: string | null; now: number };
+
+/** Records a new invite for the invitee's user row; the returned id is what the link signs. */
+export async function issueInvite(db: Db, values: InviteValues & { userId: string }): Promise<string> {
+  return insertInvite(db, values, { user_id: values.userId, stand_in_user_id: null });
+}
+
 /**
- * Records a new invite for the invitee's user row; the returned id is what the link signs. An
- * invite of an address that belongs to another organisation has no user row and is revoked from
- * the start: it records the notice mailed, so the organisation's daily quota counts it.
+ * Records a notice to an address that belongs to another organisation: no user row and no link,
+ * listed to the inviter under `standInUserId` like any invitee.
  */
-export async function issueInvite(db: Db, values: { orgId: string; email: string; role: string; invitedBy: string; userId: string | null; now: number }): Promise<string> {
+export async function issueNotice(db: Db, values: InviteValues & { standInUserId: string }): Promise<void> {
+  await insertInvite(db, values, { user_id: null, stand_in_user_id: values.standInUserId });
+}
+
+async function insertInvite(db: Db, values: InviteValues, owner: { user_id: string | null; stand_in_user_id: string | null }): Promise<string> {
   const id = newId('inv');
   await db.insertInto('invites').values({
-    id, org_id: values.orgId, email: values.email, role: values.role, invited_by: values.invitedBy, user_id: values.userId,
-    created_at: values.now, last_sent_at: values.now, expires_at: values.now + INVITE_VALID_MS, accepted_at: null,
-    revoked_at: values.userId === null ? values.now : null,
+    id, org_id: values.orgId, email: values.email, role: values.role, invited_by: values.invitedBy, ...owner,
+    created_at: values.now, last_sent_at: values.now, expires_at: values.now + INVITE_VALID_MS, accepted_at: null, revoked_at: null,
   }).execute();
   return id;
 }
@@ -54,13 +65,34 @@ export async function revokePendingInvites(db: Db, userId: string, now: number):
     .where('user_id', '=', userId).where('accepted_at', 'is', null).where('revoked_at', 'is', null).execute();
 }
 
-/** Keeps an organisation under INVITES_PER_DAY invitation e-mails in any 24 h (429 with the wait). */
-export async function checkInviteQuota(db: Db, orgId: string, sending: number, now: number): Promise<void> {
-  const recent = await db.selectFrom('invites').select('created_at').where('org_id', '=', orgId)
-    .where('created_at', '>', now - DAY_MS).orderBy('created_at', 'asc').execute();
-  if (recent.length + sending <= INVITES_PER_DAY) return;
-  // The wait until enough of the window's invites age out to make room for this request.
-  const freeing = recent[Math.min(recent.length - 1, recent.length + sending - INVITES_PER_DAY - 1)];
-  const wait = sending > INVITES_PER_DAY || !freeing ? DAY_MS : freeing.created_at + DAY_MS - now;
-  throw rateLimited(`An organisation can send at most ${INVITES_PER_DAY} invitations a day. Please try again later`, Math.max(1, Math.ceil(wait / 1000)));
+/** Withdraws the pending notice listed as `standInUserId`; false when another call withdrew it first. */
+export async function revokeNotice(db: Db, orgId: string, standInUserId: string, now: number): Promise<boolean> {
+  const result = await db.updateTable('invites').set({ revoked_at: now })
+    .where('org_id', '=', orgId).where('stand_in_user_id', '=', standInUserId).where('revoked_at', 'is', null).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * Sends the pending notice listed as `standInUserId` again, as a new row (like an invite's resend)
+ * that keeps its stand-in id and inviter. The old row is claimed by withdrawing it, so of two
+ * concurrent resends one wins; false for the other.
+ */
+export async function reissueNotice(db: Db, values: { orgId: string; standInUserId: string; role: string; now: number }): Promise<boolean> {
+  const current = await db.selectFrom('invites').select(['email', 'invited_by'])
+    .where('org_id', '=', values.orgId).where('stand_in_user_id', '=', values.standInUserId).where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  if (!current || !(await revokeNotice(db, values.orgId, values.standInUserId, values.now))) return false;
+  await issueNotice(db, { ...values, email: current.email, invitedBy: current.invited_by });
+  return true;
+}
+
+/** Claims room for `sending` invitation e-mails in the organisation's daily quota (429 with the wait when full). */
+export async function claimInviteQuota(db: Db, orgId: string, sending: number, now: number): Promise<void> {
+  await claimFromWindow(db, `invites:${orgId}`, sending, { limit: INVITES_PER_DAY, windowMs: DAY_MS }, now,
+    `An organisation can send at most ${INVITES_PER_DAY} invitations a day. Please try again later`);
+}
+
+/** The invitee joined with this invite: it can no longer be used. */
+export async function acceptInvite(db: Db, inviteId: string, userId: string, now: number): Promise<void> {
+  await db.updateTable('invites').set({ accepted_at: now, user_id: userId }).where('id', '=', inviteId).execute();
 }

@@ -1,5 +1,5 @@
 import type { EngineConfig } from '../config.ts';
-import type { MsgOf } from '../handlers/types.ts';
+import type { MsgOf } from '../contractTypes.ts';
 import { maskedLiveApiKey } from '../repositories/apiKeys.ts';
 import { categoryLabel, listCategories, type CategoryId } from '../repositories/catalog.ts';
 import { categoriesWithModels, journeyRows, readJourney, type Flow, type Journey, type JourneyCtx, type StepId, type SubStepId } from './journey.ts';

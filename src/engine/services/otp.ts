@@ -23,26 +23,39 @@ const codeMac = (secret: string, challengeId: string, code: string) =>
 
 const newCode = () => String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
 
+const cooldownKey = (email: string) => `otp-send:${email}`;
+
 /** Seconds left of the e-mail's 60 s send cooldown (0 when a code may be sent). */
-export async function sendCooldownLeft(db: Db, email: string, now: number): Promise<number> {
-  const row = await db.selectFrom('rate_limits').select(['next_allowed_at']).where('key', '=', `otp-send:${email}`).executeTakeFirst();
+async function sendCooldownLeft(db: Db, email: string, now: number): Promise<number> {
+  const row = await db.selectFrom('rate_limits').select(['next_allowed_at']).where('key', '=', cooldownKey(email)).executeTakeFirst();
   return row?.next_allowed_at && row.next_allowed_at > now ? Math.ceil((row.next_allowed_at - now) / 1000) : 0;
 }
 
-/** Starts the cooldown; kept for unknown e-mails too, so answers never tell known ones apart. */
-export async function startSendCooldown(db: Db, email: string, now: number): Promise<void> {
-  const key = `otp-send:${email}`;
+/**
+ * Starts the e-mail's send cooldown when none is running, in one conditional upsert, so of
+ * concurrent sends exactly one gets the slot. Answers 0 when this call started it, else the
+ * seconds left. Kept for unknown e-mails too, so answers never tell known ones apart.
+ */
+export async function claimSendSlot(db: Db, email: string, now: number, options: { force?: boolean } = {}): Promise<number> {
   const next = now + OTP_RESEND_COOLDOWN_SECONDS * 1000;
-  await db.insertInto('rate_limits').values({ key, window_start: now, count: 1, next_allowed_at: next, updated_at: now })
-    .onConflict((oc) => oc.column('key').doUpdateSet({ window_start: now, count: 1, next_allowed_at: next, updated_at: now }))
-    .execute();
+  const started = await db.insertInto('rate_limits').values({ key: cooldownKey(email), window_start: now, count: 1, next_allowed_at: next, updated_at: now })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ window_start: now, count: 1, next_allowed_at: next, updated_at: now })
+      .where((eb) => eb.or([eb.lit(options.force === true), eb('rate_limits.next_allowed_at', 'is', null), eb('rate_limits.next_allowed_at', '<=', now)])))
+    .returning('key')
+    .executeTakeFirst();
+  if (started) return 0;
+  return Math.max(1, await sendCooldownLeft(db, email, now));
+}
+
+/** Gives back a slot this call claimed but could not use (the mail was refused). */
+export async function releaseSendSlot(db: Db, email: string): Promise<void> {
+  await db.updateTable('rate_limits').set({ next_allowed_at: null }).where('key', '=', cooldownKey(email)).execute();
 }
 
 /** For resends: throws 429 with the seconds left while the cooldown runs, else starts it. */
 export async function claimSendCooldown(db: Db, email: string, now: number): Promise<void> {
-  const left = await sendCooldownLeft(db, email, now);
+  const left = await claimSendSlot(db, email, now);
   if (left > 0) throw rateLimited(`Please wait ${left} seconds before requesting a new OTP`, left);
-  await startSendCooldown(db, email, now);
 }
 
 export interface IssuedCode { challengeId: string; code: string; deliver: boolean }

@@ -1,4 +1,4 @@
-import type { MsgOf } from '../handlers/types.ts';
+import type { MsgOf } from '../contractTypes.ts';
 
 // The AI toolkit step's snippets per LLM framework for the category. They are product copy (like
 // labels), not data, so they live in code. The engine keeps no full API key (only its hash and

@@ -125,6 +125,7 @@ export const orgSamples = {
     role: 'member',
     invited_by: 'usr_1',
     user_id: null,
+    stand_in_user_id: 'usr_standin',
     created_at: T,
     last_sent_at: T,
     expires_at: null,

@@ -178,6 +178,11 @@ export interface InvitesTable {
   invited_by: string | null;
   /** The unverified user row created with the invite. */
   user_id: string | null;
+  /**
+   * Set on a notice to an address that belongs to another organisation (user_id null): the id the
+   * inviting admin sees for it in place of a user row.
+   */
+  stand_in_user_id: string | null;
   created_at: EpochMs;
   last_sent_at: EpochMs;
   expires_at: EpochMs | null;

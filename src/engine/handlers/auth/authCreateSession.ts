@@ -1,10 +1,9 @@
 import { defineHandler } from '../types.ts';
 import { forbidden, unauthorized } from '../../errors.ts';
-import { newId } from '../../db/ids.ts';
 import { bearerToken } from '../../services/access.ts';
-import { hashToken, randomToken } from '../../services/tokens.ts';
-
-const SESSION_MINUTES = 30;
+import { hashToken } from '../../services/tokens.ts';
+import { findActiveApiKey, markApiKeyUsed } from '../../repositories/apiKeys.ts';
+import { createTokenSession } from '../../repositories/authSessions.ts';
 
 // A customer backend opens an auth session for one end-customer organisation and user with its
 // API key (the sandbox key opens a sandbox session). The token goes to the knit-auth component;
@@ -12,17 +11,11 @@ const SESSION_MINUTES = 30;
 export const authCreateSession = defineHandler('authCreateSession', async ({ body }, { db, clock, caller, request }) => {
   if (caller.kind !== 'apiKey') throw forbidden();
   const now = clock.now();
-  const keyHash = hashToken(bearerToken(request) ?? '');
-  const key = await db.selectFrom('api_keys').select('id').where('key_hash', '=', keyHash).where('revoked_at', 'is', null).executeTakeFirst();
+  const key = await findActiveApiKey(db, hashToken(bearerToken(request) ?? ''));
   // The key was revoked between authorisation and here: answer as authorisation would have.
   if (!key) throw unauthorized('Invalid API key');
-  const token = `as_${randomToken(32)}`;
-  const expiresAt = now + SESSION_MINUTES * 60_000;
-  await db.insertInto('auth_sessions').values({
-    id: newId('aus'),
-    token_hash: hashToken(token),
+  const { token, expiresAt } = await createTokenSession(db, {
     org_id: caller.orgId,
-    kind: 'session',
     origin_org_id: body.originOrgId,
     origin_org_name: body.originOrgName,
     origin_user_email: body.originUserEmail.toLowerCase(),
@@ -30,9 +23,7 @@ export const authCreateSession = defineHandler('authCreateSession', async ({ bod
     test_account: caller.sandbox ? 1 : 0,
     sandbox: caller.sandbox ? 1 : 0,
     api_key_id: key.id,
-    created_at: now,
-    expires_at: expiresAt,
-  }).execute();
-  await db.updateTable('api_keys').set({ last_used_at: now }).where('id', '=', key.id).execute();
+  }, now);
+  await markApiKeyUsed(db, key.id, now);
   return { token, expiresAt: Math.floor(expiresAt / 1000), sandbox: caller.sandbox };
 });

@@ -2,7 +2,7 @@ import { defineHandler } from '../types.ts';
 import { OTP_RESEND_COOLDOWN_SECONDS } from '../../../shared/constants.ts';
 import { findUserByEmail, normaliseEmail } from '../../repositories/users.ts';
 import { inviteFromToken } from '../../services/invites.ts';
-import { hasUsedNewestCode, sendCooldownLeft, startAttempt, startSendCooldown } from '../../services/otp.ts';
+import { claimSendSlot, hasUsedNewestCode, releaseSendSlot, startAttempt } from '../../services/otp.ts';
 import { sendOtpMail } from '../../services/authMails.ts';
 import { claimCodeMail } from '../../services/authThrottle.ts';
 
@@ -15,10 +15,13 @@ export const authSignIn = defineHandler('authSignIn', async ({ body }, { db, con
   const now = clock.now();
   const email = normaliseEmail(body.userEmail);
   if (body.data) await inviteFromToken(db, config.signingSecret, body.data, email, now);
-  const left = await sendCooldownLeft(db, email, now);
-  if (left > 0 && !(await hasUsedNewestCode(db, email))) return { sent: true, resendAfterSeconds: left };
-  await claimCodeMail(db, email, { source: request.ip, factor: config.signInThrottleFactor }, now);
-  await startSendCooldown(db, email, now);
+  const left = await claimSendSlot(db, email, now);
+  if (left > 0) {
+    if (!(await hasUsedNewestCode(db, email))) return { sent: true, resendAfterSeconds: left };
+    await claimSendSlot(db, email, now, { force: true });
+  }
+  await claimCodeMail(db, email, { source: request.ip, factor: config.signInThrottleFactor }, now)
+    .catch(async (refused: unknown) => { await releaseSendSlot(db, email); throw refused; });
   const user = await findUserByEmail(db, email);
   const deliver = Boolean(body.newUser || user || body.data);
   const { code } = await startAttempt(db, config.signingSecret, now, email, Boolean(body.newUser), { data: body.data ?? null, deliver });

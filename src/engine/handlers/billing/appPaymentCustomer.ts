@@ -1,22 +1,21 @@
-import { defineHandler } from '../types.ts';
-import { forbidden, notFound } from '../../errors.ts';
+import { defineSessionHandler } from '../types.ts';
+import { notFound } from '../../errors.ts';
 import { findOrganisation } from '../../repositories/organisations.ts';
+import { findPaymentCustomer, primaryCard } from '../../repositories/paymentCustomers.ts';
+import { firstAdminEmail } from '../../repositories/users.ts';
 
 type CardType = 'visa' | 'mastercard' | 'american_express' | 'discover' | 'jcb' | 'diners_club' | 'other';
 const CARD_TYPES: readonly string[] = ['visa', 'mastercard', 'american_express', 'discover', 'jcb', 'diners_club'];
 
 // The organisation's customer at the built-in provider (keyed by organisation) and its primary card.
 // Without a customer row no subscription was ever bought: 404, and the tab shows nothing to edit.
-export const appPaymentCustomer = defineHandler('appPaymentCustomer', async (_input, { db, caller }) => {
-  if (caller.kind !== 'session') throw forbidden();
-  const customer = await db.selectFrom('payment_customers').selectAll().where('org_id', '=', caller.orgId).executeTakeFirst();
+export const appPaymentCustomer = defineSessionHandler('appPaymentCustomer', async (_input, { db, caller }) => {
+  const customer = await findPaymentCustomer(db, caller.orgId);
   if (!customer) throw notFound('No billing details yet: the organisation has never bought a subscription');
   const org = await findOrganisation(db, caller.orgId);
   // Invoices go to the customer's e-mail; one recorded without it falls back to the first admin's.
-  const email = customer.email ?? (await db.selectFrom('users').select('email').where('org_id', '=', caller.orgId)
-    .where('role', '=', 'admin').where('deleted_at', 'is', null).orderBy('created_at').executeTakeFirst())?.email ?? caller.email;
-  const card = await db.selectFrom('payment_cards').selectAll().where('org_id', '=', caller.orgId)
-    .orderBy('is_primary', 'desc').orderBy('created_at', 'desc').executeTakeFirst();
+  const email = customer.email ?? (await firstAdminEmail(db, caller.orgId)) ?? caller.email;
+  const card = await primaryCard(db, caller.orgId);
   const hasAddress = customer.billing_line1 !== null;
   return {
     customer: {

@@ -1,10 +1,9 @@
-import { defineHandler } from '../types.ts';
-import { forbidden, notFound } from '../../errors.ts';
+import { defineSessionHandler } from '../types.ts';
+import { notFound } from '../../errors.ts';
 import { findInvoiceByNumber } from '../../repositories/invoices.ts';
 import { invoiceFileName, invoiceLink } from '../../services/billing.ts';
 
-export const appPaymentInvoicesId = defineHandler('appPaymentInvoicesId', async ({ params }, { db, config, clock, caller }) => {
-  if (caller.kind !== 'session') throw forbidden();
+export const appPaymentInvoicesId = defineSessionHandler('appPaymentInvoicesId', async ({ params }, { db, config, clock, caller }) => {
   const invoice = await findInvoiceByNumber(db, caller.orgId, params.id);
   if (!invoice) throw notFound('Invoice not found');
   const link = invoiceLink(config, invoice, clock.now());

@@ -1,7 +1,7 @@
 import { defineHandler } from '../types.ts';
 import { forbidden, notFound } from '../../errors.ts';
 import { findOrganisation } from '../../repositories/organisations.ts';
-import { toInvoice } from '../../repositories/invoices.ts';
+import { invoicesByNumber, toInvoice } from '../../repositories/invoices.ts';
 import { invoiceFileName, invoiceSignatureMatches } from '../../services/billing.ts';
 import { renderPdf, type PdfLine } from '../../services/invoicePdf.ts';
 
@@ -18,7 +18,7 @@ const day = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0,
 export const appPaymentInvoicesIdPdf = defineHandler('appPaymentInvoicesIdPdf', async ({ params, query }, { db, config, clock, reply }) => {
   const { expires, signature } = query;
   if (expires === undefined || !signature || clock.now() >= expires * 1000) throw forbidden(DENIED);
-  const candidates = await db.selectFrom('invoices').selectAll().where('number', '=', params.id).execute();
+  const candidates = await invoicesByNumber(db, params.id);
   const row = candidates.find((c) => invoiceSignatureMatches(signature, c.id, c.org_id, expires, config.signingSecret));
   if (!row) throw candidates.length === 0 ? notFound('Invoice not found') : forbidden(DENIED);
   const org = await findOrganisation(db, row.org_id);

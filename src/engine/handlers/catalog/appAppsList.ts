@@ -1,6 +1,8 @@
-import { defineHandler, type MsgOf } from '../types.ts';
+import { defineSessionHandler, type MsgOf } from '../types.ts';
 import { forbidden } from '../../errors.ts';
 import { listCategories, parseJson, byLabel } from '../../repositories/catalog.ts';
+import { appSetupSteps, listApps } from '../../repositories/appCatalog.ts';
+import { appsChosenAtSignUp } from '../../repositories/users.ts';
 
 type Entry = MsgOf<'appAppsList'>[number];
 
@@ -10,17 +12,13 @@ const requestedId = (label: string) =>
 
 // The catalog: every app of the apps table with its setup steps, by category (enum order) then
 // label; with an organisation, the apps its users requested at sign-up that the catalog lacks.
-export const appAppsList = defineHandler('appAppsList', async ({ query }, { db, caller }) => {
-  if (caller.kind !== 'session') throw forbidden();
+export const appAppsList = defineSessionHandler('appAppsList', async ({ query }, { db, caller }) => {
   if (query.orgId !== undefined && query.orgId !== caller.orgId) throw forbidden('You can only list the apps of your own organisation');
 
   const [categories, apps, steps] = await Promise.all([
     listCategories(db),
-    db.selectFrom('apps').selectAll().$if(!!query.category, (q) => q.where('category', '=', query.category!)).execute(),
-    db.selectFrom('app_setup_steps').innerJoin('apps', 'apps.id', 'app_setup_steps.app_id')
-      .select(['app_setup_steps.app_id', 'app_setup_steps.step_id', 'app_setup_steps.setup_type', 'app_setup_steps.position'])
-      .$if(!!query.category, (q) => q.where('apps.category', '=', query.category!))
-      .orderBy('app_setup_steps.position').orderBy('app_setup_steps.step_id').execute(),
+    listApps(db, query.category),
+    appSetupSteps(db, query.category),
   ]);
   const order = new Map(categories.map((c, i) => [c.id as string, i]));
   apps.sort((a, b) => (order.get(a.category) ?? 99) - (order.get(b.category) ?? 99) || byLabel<typeof a>((x) => x.label)(a, b));
@@ -39,11 +37,11 @@ export const appAppsList = defineHandler('appAppsList', async ({ query }, { db, 
   if (query.category) return entries;
 
   // Requested apps: what users of the organisation typed at sign-up, minus what the catalog has.
-  const users = await db.selectFrom('users').select('apps_json').where('org_id', '=', caller.orgId).where('deleted_at', 'is', null).execute();
+  const chosen = await appsChosenAtSignUp(db, caller.orgId);
   const known = new Set(apps.map((a) => a.label.toLowerCase()));
   const requested = new Map<string, string>();
-  for (const user of users) {
-    for (const app of parseJson<{ label?: string; category?: string }[]>(user.apps_json, [])) {
+  for (const appsJson of chosen) {
+    for (const app of parseJson<{ label?: string; category?: string }[]>(appsJson, [])) {
       const label = app.label?.trim();
       if (app.category !== 'Requested' || !label || known.has(label.toLowerCase())) continue;
       requested.set(requestedId(label), requested.get(requestedId(label)) ?? label);

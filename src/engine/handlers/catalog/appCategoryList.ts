@@ -1,14 +1,15 @@
 import { defineHandler } from '../types.ts';
 import { appRef, byLabel, listCategories } from '../../repositories/catalog.ts';
+import { listApiNames, listAppRefs, listModelNames } from '../../repositories/appCatalog.ts';
 
 // The /fcm filters: every category with its models, APIs and apps, each sorted by name. Three
 // queries for the whole catalog rather than three per category.
 export const appCategoryList = defineHandler('appCategoryList', async (_input, { db }) => {
   const [categories, models, apis, apps] = await Promise.all([
     listCategories(db),
-    db.selectFrom('data_models').select(['category', 'model_id', 'name']).execute(),
-    db.selectFrom('category_apis').select(['category', 'api_id', 'name']).execute(),
-    db.selectFrom('apps').select(['id', 'label', 'logo', 'category']).execute(),
+    listModelNames(db),
+    listApiNames(db),
+    listAppRefs(db),
   ]);
   const byName = byLabel<{ modelName: string }>((m) => m.modelName);
   return categories.map((c) => ({

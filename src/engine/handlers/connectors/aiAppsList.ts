@@ -1,4 +1,4 @@
-import { defineHandler } from '../types.ts';
+import { defineSessionHandler } from '../types.ts';
 import { badRequest } from '../../errors.ts';
 import { encodeCursor } from '../../db/keyset.ts';
 import { listAiApps } from '../../repositories/aiApps.ts';
@@ -8,7 +8,7 @@ import { aiCaller } from './context.ts';
 // Apps a connector can be built for, by label, a page at a time. The merged list is small and
 // ordered by label, not by time, so the cursor holds the next page's position and the last app's
 // id: a cursor whose app is no longer at that place under these filters answers 400.
-export const aiAppsList = defineHandler('aiAppsList', async ({ query }, ctx) => {
+export const aiAppsList = defineSessionHandler('aiAppsList', async ({ query }, ctx) => {
   const { db, orgId } = aiCaller(ctx);
   const apps = await listAiApps(db, orgId, { search: query.search, category: query.category });
   const limit = query.limit ?? 50;

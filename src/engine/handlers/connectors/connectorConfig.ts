@@ -1,10 +1,10 @@
-import { defineHandler } from '../types.ts';
+import { defineSessionHandler } from '../types.ts';
 import { authOf, chatStepOf, mediumOf, parseApps, parseConfig, requireConnector, statusOf, toConnectorApp } from '../../repositories/connectors.ts';
 import { aiCaller } from './context.ts';
 
 // The whole configuration of one connector. Parts of steps a draft has not reached are empty:
 // config_json only holds what the chat (or the seed) wrote.
-export const connectorConfig = defineHandler('connectorConfig', async ({ query }, ctx) => {
+export const connectorConfig = defineSessionHandler('connectorConfig', async ({ query }, ctx) => {
   const { db, orgId } = aiCaller(ctx);
   const row = await requireConnector(db, orgId, query.connectorId);
   const config = parseConfig(row.config_json);

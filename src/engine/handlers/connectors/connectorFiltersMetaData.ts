@@ -1,7 +1,8 @@
 import type { components } from '../../../generated/api/ai.ts';
-import { defineHandler } from '../types.ts';
+import { defineSessionHandler } from '../types.ts';
 import { listConnectors, MEDIA, parseApps, requireConnector, STATUSES } from '../../repositories/connectors.ts';
 import { STATE_BY_FILTER } from '../../repositories/integratedAccounts.ts';
+import { appsAndCustomersOfConnector } from '../../repositories/connectorAccounts.ts';
 import { aiCaller } from './context.ts';
 
 type Filter = components['schemas']['ConnectorFilterMeta'];
@@ -15,7 +16,7 @@ const distinct = (options: Option[]) => [...new Map(options.map((o) => [o.value,
 
 // The filter bars of the connectors screens, with choices taken from the organisation's data: the
 // keys are the query parameters of connectors.list (no connectorId) or connector.integrations.
-export const connectorFiltersMetaData = defineHandler('connectorFiltersMetaData', async ({ query }, ctx) => {
+export const connectorFiltersMetaData = defineSessionHandler('connectorFiltersMetaData', async ({ query }, ctx) => {
   const { db, orgId } = aiCaller(ctx);
   if (!query.connectorId) {
     const rows = await listConnectors(db, orgId);
@@ -30,9 +31,7 @@ export const connectorFiltersMetaData = defineHandler('connectorFiltersMetaData'
     };
   }
   const connector = await requireConnector(db, orgId, query.connectorId);
-  const accounts = await db.selectFrom('integrated_accounts').select(['app_id', 'app_label', 'origin_org_id', 'origin_org_name'])
-    .where('org_id', '=', orgId).where('connector_id', '=', connector.id)
-    .groupBy(['app_id', 'app_label', 'origin_org_id', 'origin_org_name']).execute();
+  const accounts = await appsAndCustomersOfConnector(db, orgId, connector.id);
   const apps = [
     ...parseApps(connector.apps_json).map((a) => ({ value: a.id, label: a.label ?? a.id })),
     ...accounts.map((a) => ({ value: a.app_id, label: a.app_label })),

@@ -1,4 +1,4 @@
-import { defineHandler } from '../types.ts';
+import { defineSessionHandler } from '../types.ts';
 import { connectorStats } from '../../repositories/connectorStats.ts';
 import { latestTest, toTestRunSummary } from '../../repositories/connectorTests.ts';
 import { mediumOf, parseApps, parseConfig, requireConnector, statusOf, toConnectorApp } from '../../repositories/connectors.ts';
@@ -7,7 +7,7 @@ import { aiCaller } from './context.ts';
 
 // The details page overview: the assistant's summary and the connector's capabilities from its
 // configuration, usage from the counters, the latest test and the size of its workflow.
-export const connectorSummary = defineHandler('connectorSummary', async ({ query }, ctx) => {
+export const connectorSummary = defineSessionHandler('connectorSummary', async ({ query }, ctx) => {
   const { db, orgId, now } = aiCaller(ctx);
   const row = await requireConnector(db, orgId, query.connectorId);
   const config = parseConfig(row.config_json);

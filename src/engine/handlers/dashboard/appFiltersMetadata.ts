@@ -1,7 +1,8 @@
-import { sql } from 'kysely';
-import { defineHandler } from '../types.ts';
+import { integrationStateFilterLabels } from '../../../generated/labels.ts';
+import { defineSessionHandler } from '../types.ts';
 import { forbidden } from '../../errors.ts';
-import { servedOrganizations } from '../../repositories/endCustomerOrgs.ts';
+import { accountChoices, appsWithAccountCounts } from '../../repositories/accountLists.ts';
+import { servedOrganizationNames } from '../../repositories/endCustomerOrgs.ts';
 import { type Category, catalogLabels, enabledCategories, appLogoUrl, syncTypesOf } from '../../repositories/integratedAccounts.ts';
 
 type Choice = { value: string; label: string; logo?: string; category?: Category; count?: number };
@@ -16,22 +17,14 @@ const LISTS: Record<PageId, ('categories' | 'apps' | 'organizations' | 'integrat
   issues: ['categories', 'organizations', 'apps'],
 };
 
-const STATE_CHOICES: Choice[] = [
-  { value: 'all', label: 'All' },
-  { value: 'success', label: 'Success' },
-  { value: 'error', label: 'Error' },
-  { value: 'email_sent', label: 'Email sent' },
-  { value: 'in_validation', label: 'Under validation' },
-  { value: 'deactivated', label: 'Deactivated' },
-  { value: 'expired', label: 'Expired' },
-];
+// The state filter's choices and labels are the contract's (x-enum-labels of IntegrationStateFilter).
+const STATE_CHOICES: Choice[] = Object.entries(integrationStateFilterLabels).map(([value, label]) => ({ value, label }));
 
 const byLabel = (a: Choice, b: Choice) => a.label.localeCompare(b.label) || a.value.localeCompare(b.value);
 
 // Filter choices that are data (apps, organisations, accounts), of the caller's organisation
 // only. Billing contacts reach only the log routes, so only the logs page's choices.
-export const appFiltersMetadata = defineHandler('appFiltersMetadata', async ({ query }, { db, caller, config }) => {
-  if (caller.kind !== 'session') throw forbidden();
+export const appFiltersMetadata = defineSessionHandler('appFiltersMetadata', async ({ query }, { db, caller, config }) => {
   const pageId = query.pageId as PageId;
   if (caller.role === 'billingcontact' && pageId !== 'logs') throw forbidden('Your role (billingcontact) cannot do this');
   const orgId = caller.orgId;
@@ -40,31 +33,19 @@ export const appFiltersMetadata = defineHandler('appFiltersMetadata', async ({ q
   const categories = wanted.has('categories') || wanted.has('syncTypes') ? await enabledCategories(db, orgId) : [];
   if (wanted.has('categories')) out.categories = categories.map((c) => ({ value: c.value, label: c.label })).sort(byLabel);
   if (wanted.has('apps')) {
-    const apps = await db
-      .selectFrom('integrated_accounts')
-      .select(['app_id', 'app_label', 'category', sql<number>`count(*)`.as('count')])
-      .where('org_id', '=', orgId)
-      .$if(query.category !== undefined, (q) => q.where('category', '=', query.category!))
-      .$if(query.originOrgId !== undefined, (q) => q.where('origin_org_id', '=', query.originOrgId!))
-      .groupBy(['app_id', 'app_label', 'category'])
-      .execute();
+    const apps = await appsWithAccountCounts(db, orgId, { category: query.category, originOrgId: query.originOrgId });
     const labels = await catalogLabels(db);
     out.apps = apps.map((a) => {
-      const logo = appLogoUrl(config.publicUrl, a.app_id, labels.appLogos.get(a.app_id));
-      return { value: a.app_id, label: a.app_label, ...(logo ? { logo } : {}), category: a.category as Category, count: Number(a.count) };
+      const logo = appLogoUrl(config.publicUrl, a.appId, labels.appLogos.get(a.appId));
+      return { value: a.appId, label: a.appLabel, ...(logo ? { logo } : {}), category: a.category as Category, count: a.count };
     }).sort(byLabel);
   }
   if (wanted.has('organizations')) {
-    const orgs = await servedOrganizations(db, orgId).select(['e.origin_org_id', 'e.origin_org_name']).execute();
+    const orgs = await servedOrganizationNames(db, orgId);
     out.organizations = orgs.map((o) => ({ value: o.origin_org_id, label: o.origin_org_name })).sort(byLabel);
   }
   if (wanted.has('integrations')) {
-    const accounts = await db
-      .selectFrom('integrated_accounts')
-      .select(['id', 'origin_org_name', 'app_label'])
-      .where('org_id', '=', orgId)
-      .$if(query.originOrgId !== undefined, (q) => q.where('origin_org_id', '=', query.originOrgId!))
-      .execute();
+    const accounts = await accountChoices(db, orgId, query.originOrgId);
     out.integrations = accounts.map((a) => ({ value: a.id, label: `${a.origin_org_name} - ${a.app_label}` })).sort(byLabel);
   }
   if (wanted.has('integrationStates')) out.integrationStates = STATE_CHOICES;

@@ -1,23 +1,20 @@
-import { defineHandler } from '../types.ts';
-import { badRequest, forbidden } from '../../errors.ts';
+import { defineSessionHandler } from '../types.ts';
+import { badRequest } from '../../errors.ts';
+import { pageAccountRows } from '../../repositories/accountLists.ts';
 import {
-  ACCOUNT_ROW_COLUMNS,
   type AccountFilters,
   accountsPerCategory,
-  applyAccountFilters,
   catalogLabels,
   enabledCategories,
   syncTypesOf,
   toAccountRow,
   toCategoryCounts,
 } from '../../repositories/integratedAccounts.ts';
-import { pageByNumber } from '../../repositories/listPaging.ts';
 
 // The accounts screen: one keyset page of accounts newest first, the total and the pie chart
 // under the same filters (the chart without the category filter, the total from the same counts), and the organisation's enabled
 // categories and sync types for the filter bar and the magic-link form.
-export const appGetIntegrationAccounts = defineHandler('appGetIntegrationAccounts', async ({ query }, { db, caller, clock, config }) => {
-  if (caller.kind !== 'session') throw forbidden();
+export const appGetIntegrationAccounts = defineSessionHandler('appGetIntegrationAccounts', async ({ query }, { db, caller, clock, config }) => {
   const orgId = caller.orgId;
   // An end beyond now is read as now; without an end nothing bounds the range from above.
   const to = query.end === undefined ? undefined : Math.min(query.end, clock.now());
@@ -32,11 +29,7 @@ export const appGetIntegrationAccounts = defineHandler('appGetIntegrationAccount
   };
   // Independent reads: on PostgreSQL they run on separate pooled connections at once.
   const [page, byCategory, categoryList, labels] = await Promise.all([
-    pageByNumber(
-      applyAccountFilters(db.selectFrom('integrated_accounts').select(ACCOUNT_ROW_COLUMNS), orgId, filters),
-      query,
-      { ts: 'created_at', id: 'id', idKind: 'text' },
-    ),
+    pageAccountRows(db, orgId, filters, query),
     // Counted per category without the category filter: the pie chart as is, and the total under
     // every filter is that category's count or, without one, the sum.
     accountsPerCategory(db, orgId, filters),

@@ -1,24 +1,18 @@
-import { defineHandler } from '../types.ts';
-import { forbidden, notFound } from '../../errors.ts';
+import { defineSessionHandler } from '../types.ts';
+import { notFound } from '../../errors.ts';
+import { accountsOfEndCustomer } from '../../repositories/accountLists.ts';
 import { type Category, catalogLabels, type IntegrationState, appLogoUrl } from '../../repositories/integratedAccounts.ts';
 import { startOfUtcDay, timeFilterStart } from '../../repositories/listPaging.ts';
 import { usageByIntegration } from '../../repositories/usage.ts';
 
 // The integrations of one end-customer organisation. An organisation has a handful of accounts,
 // so the list is whole (no paging) and sorted in memory by the period's API calls.
-export const appGetIntegrationsOfOrg = defineHandler('appGetIntegrationsOfOrg', async ({ query }, { db, caller, clock, config }) => {
-  if (caller.kind !== 'session') throw forbidden();
+export const appGetIntegrationsOfOrg = defineSessionHandler('appGetIntegrationsOfOrg', async ({ query }, { db, caller, clock, config }) => {
   const orgId = caller.orgId;
   const start = timeFilterStart(query.timeFilter, clock.now());
   // Independent reads: on PostgreSQL they run on separate pooled connections at once.
   const [accounts, usage, labels] = await Promise.all([
-    db.selectFrom('integrated_accounts')
-      .select(['id', 'origin_org_name', 'app_id', 'app_label', 'category', 'integration_state'])
-      .where('org_id', '=', orgId)
-      .where('origin_org_id', '=', query.orgId)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .execute(),
+    accountsOfEndCustomer(db, orgId, query.orgId),
     usageByIntegration(db, orgId, query.orgId, start === undefined ? undefined : startOfUtcDay(start)),
     catalogLabels(db),
   ]);

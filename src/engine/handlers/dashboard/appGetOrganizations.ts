@@ -1,30 +1,19 @@
-import { defineHandler } from '../types.ts';
-import { forbidden } from '../../errors.ts';
-import { countServedOrganizations, servedCount, servedOrganizations } from '../../repositories/endCustomerOrgs.ts';
+import { defineSessionHandler } from '../types.ts';
+import { countServedOrganizations, pageServedOrganizations } from '../../repositories/endCustomerOrgs.ts';
 import { catalogLabels, appLogoUrl } from '../../repositories/integratedAccounts.ts';
-import { pageByNumber, startOfUtcDay, timeFilterStart } from '../../repositories/listPaging.ts';
+import { startOfUtcDay, timeFilterStart } from '../../repositories/listPaging.ts';
 import { usageByOriginOrg } from '../../repositories/usage.ts';
-import { accountsColumn, accountsComeWithPage, accountsOfPage } from '../../repositories/organizationAccounts.ts';
+import { accountsOfPage } from '../../repositories/organizationAccounts.ts';
 
 // The organizations table: served end-customer organisations newest first, keyset-paged on
 // end_customer_orgs (org_id, created_at, id). Counters of the page's rows are the trigger-kept
 // all-time totals, or for a period sums of usage_daily on (org_id, origin_org_id, day); their
 // accounts one index range on (org_id, origin_org_id) each (repositories/organizationAccounts.ts).
-export const appGetOrganizations = defineHandler('appGetOrganizations', async ({ query }, { db, caller, clock, config }) => {
-  if (caller.kind !== 'session') throw forbidden();
+export const appGetOrganizations = defineSessionHandler('appGetOrganizations', async ({ query }, { db, caller, clock, config }) => {
   const orgId = caller.orgId;
   const start = timeFilterStart(query.timeFilter, clock.now());
-  // The served total (a scalar subquery), the all-time counters (end_customer_usage_totals, by
-  // primary key) and on PostgreSQL each row's accounts come with the page: one statement.
-  const page = await pageByNumber(
-    servedOrganizations(db, orgId)
-      .leftJoin('end_customer_usage_totals as t', (join) => join.onRef('t.org_id', '=', 'e.org_id').onRef('t.origin_org_id', '=', 'e.origin_org_id'))
-      .select(['e.id', 'e.origin_org_id', 'e.origin_org_name', 'e.created_at', servedCount(db, orgId).as('served_count'),
-        't.api_calls', 't.events_emitted', 't.events_consumed', 't.issues'])
-      .$if(accountsComeWithPage(db), (q) => q.select(accountsColumn(db, orgId))),
-    query,
-    { ts: 'e.created_at', id: 'e.id', idKind: 'text' },
-  );
+  // The served total, the all-time counters and on PostgreSQL each row's accounts come with the page.
+  const page = await pageServedOrganizations(db, orgId, query);
   const originIds = page.items.map((r) => r.origin_org_id);
   // Independent reads: on PostgreSQL they run on separate pooled connections at once.
   const [periodUsage, accounts, orgCount, labels] = await Promise.all([

@@ -1,6 +1,7 @@
 import { defineHandler } from '../types.ts';
 import { forbidden } from '../../errors.ts';
 import { normaliseEmail } from '../../repositories/users.ts';
+import { latestMails } from '../../repositories/mailbox.ts';
 import { isLoopbackAddress } from '../../services/outboundAddress.ts';
 
 // Registered only outside production (see app.ts); the mails a real SMTP server would have sent,
@@ -8,11 +9,7 @@ import { isLoopbackAddress } from '../../services/outboundAddress.ts';
 // client address a proxy header may claim.
 export const devMailbox = defineHandler('devMailbox', async ({ query }, { db, config, request }) => {
   if (!isLoopbackAddress(request.socket.remoteAddress ?? '')) throw forbidden('The dev mailbox answers only clients on this machine');
-  const rows = await db.selectFrom('mailbox').selectAll()
-    .where('to_email', '=', normaliseEmail(query.to))
-    .orderBy('created_at', 'desc').orderBy('id', 'desc')
-    .limit(query.limit ?? 20)
-    .execute();
+  const rows = await latestMails(db, normaliseEmail(query.to), query.limit ?? 20);
   return {
     mails: rows.map((row) => ({
       id: `mail_${row.id}`,

@@ -1,8 +1,8 @@
-import { defineHandler } from '../types.ts';
+import { defineSessionHandler } from '../types.ts';
 import { webhookMap } from '../../repositories/webhooks.ts';
 import { keysCtx } from './context.ts';
 
-export const appGetWebhookUrlsV3 = defineHandler('appGetWebhookUrlsV3', async (_input, context) => {
+export const appGetWebhookUrlsV3 = defineSessionHandler('appGetWebhookUrlsV3', async (_input, context) => {
   const { db, orgId } = keysCtx(context);
   return webhookMap(db, orgId);
 });

@@ -1,20 +1,21 @@
-import { defineHandler } from '../types.ts';
+import { defineSessionHandler } from '../types.ts';
 import { ApiFailure } from '../../errors.ts';
 import { categoryLabel } from '../../repositories/catalog.ts';
-import { EVENTS_UNTESTED, eventsOfCategory, liveState, NOT_LIVE, progressOf, saveWebhookUrl } from '../../repositories/webhooks.ts';
+import { eventsOfCategory, liveState, progressOf, saveWebhookUrl } from '../../repositories/webhooks.ts';
 import { categoriesWithModels, completeStep, requireEnabled } from '../../services/journey.ts';
 import { checkWebhookUrl } from '../../services/webhookSender.ts';
+import { EVENTS_UNTESTED, NOT_LIVE } from '../../services/webhookTests.ts';
 import { keysCtx } from './context.ts';
 
 // Save Webhook URL: only a URL that is live and answered every event of the category can be
 // saved. Saving completes the category's Register webhook URL step.
-export const appSaveWebhook = defineHandler('appSaveWebhook', async ({ body }, context) => {
+export const appSaveWebhook = defineSessionHandler('appSaveWebhook', async ({ body }, context) => {
   const ctx = keysCtx(context);
   const { category } = body;
   checkWebhookUrl(body.destination, ctx.config, 'destination');
   const destination = body.destination.trim();
   await requireEnabled(ctx.db, ctx.orgId, category);
-  const tested = await liveState(ctx, category, destination);
+  const tested = await liveState(ctx.db, ctx.orgId, category, destination, ctx.now);
   if (!tested) throw new ApiFailure(409, 'WEBHOOK_NOT_LIVE', NOT_LIVE);
   const progress = await progressOf(ctx.db, category, tested);
   if (!progress.allTested) throw new ApiFailure(409, 'WEBHOOK_EVENTS_UNTESTED', EVENTS_UNTESTED);

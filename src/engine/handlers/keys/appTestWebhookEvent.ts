@@ -1,13 +1,14 @@
-import { defineHandler } from '../types.ts';
+import { defineSessionHandler } from '../types.ts';
 import { ApiFailure, badRequest } from '../../errors.ts';
 import { parseJson } from '../../repositories/catalog.ts';
-import { countWebhookTest, eventsOfCategory, liveState, NOT_LIVE, progressOf, recordTestedEvent, sendSigned } from '../../repositories/webhooks.ts';
+import { eventsOfCategory, liveState, progressOf, recordTestedEvent } from '../../repositories/webhooks.ts';
 import { checkWebhookUrl } from '../../services/webhookSender.ts';
+import { countWebhookTest, NOT_LIVE, sendSigned } from '../../services/webhookTests.ts';
 import { keysCtx } from './context.ts';
 
 // Send event: POSTs one event's sample payload, signed like a real delivery, to the live URL of
 // the modal; a 200 answer marks the event tested for that URL.
-export const appTestWebhookEvent = defineHandler('appTestWebhookEvent', async ({ body }, context) => {
+export const appTestWebhookEvent = defineSessionHandler('appTestWebhookEvent', async ({ body }, context) => {
   const ctx = keysCtx(context);
   const { category, subCategory, eventType } = body;
   const url = checkWebhookUrl(body.tempDestination, ctx.config, 'tempDestination');
@@ -16,13 +17,13 @@ export const appTestWebhookEvent = defineHandler('appTestWebhookEvent', async ({
   if (events.length === 0) throw badRequest(`Unknown subcategory '${subCategory}' for ${category}`, 'subCategory');
   const event = events.find((e) => e.event_type === eventType);
   if (!event) throw badRequest(`Unknown event type '${eventType}' for ${subCategory}`, 'eventType');
-  if (!(await liveState(ctx, category, destination))) throw new ApiFailure(409, 'WEBHOOK_NOT_LIVE', NOT_LIVE);
+  if (!(await liveState(ctx.db, ctx.orgId, category, destination, ctx.now))) throw new ApiFailure(409, 'WEBHOOK_NOT_LIVE', NOT_LIVE);
 
   await countWebhookTest(ctx);
   const answer = await sendSigned(ctx, url, eventType, parseJson<unknown>(event.code_snippet, {}), 'tempDestination');
   const tested = answer.status === 200
-    ? await recordTestedEvent(ctx, category, destination, { subCategory, eventType })
-    : (await liveState(ctx, category, destination)) ?? [];
+    ? await recordTestedEvent(ctx.db, ctx.orgId, category, destination, { subCategory, eventType }, ctx.now)
+    : (await liveState(ctx.db, ctx.orgId, category, destination, ctx.now)) ?? [];
   return {
     status: answer.status,
     statusMessage: answer.statusMessage,

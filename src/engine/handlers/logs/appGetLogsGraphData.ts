@@ -1,7 +1,6 @@
-import { sql } from 'kysely';
-import { defineHandler, type MsgOf } from '../types.ts';
-import { forbidden } from '../../errors.ts';
+import { defineSessionHandler, type MsgOf } from '../types.ts';
 import { DAY_MS, HOUR_MS, startOfUtcDay, startOfUtcHour } from '../../repositories/listPaging.ts';
+import { hourlyApiActivity, hourlyWebhookActivity } from '../../repositories/logActivity.ts';
 import { dailyActivity } from '../../repositories/usage.ts';
 import { DEFAULT_LOG_PERIOD_MS } from './appGetLogsDataV2.ts';
 
@@ -10,8 +9,7 @@ type Period = MsgOf<'appGetLogsGraphData'>['timestamp'];
 
 // The graph above the logs table. Periods over a day sum usage_daily per UTC day (never the logs);
 // the last 24 hours, hourly, is one index range of api_logs and of webhook_records each.
-export const appGetLogsGraphData = defineHandler('appGetLogsGraphData', async ({ query }, { db, caller, clock }) => {
-  if (caller.kind !== 'session') throw forbidden();
+export const appGetLogsGraphData = defineSessionHandler('appGetLogsGraphData', async ({ query }, { db, caller, clock }) => {
   const now = clock.now();
   const period = (query.timestamp ?? DEFAULT_LOG_PERIOD_MS) as Period;
   const filters = { category: query.category, originOrgId: query.originOrgId };
@@ -28,32 +26,8 @@ export const appGetLogsGraphData = defineHandler('appGetLogsGraphData', async ({
   };
 
   if (hourly) {
-    const bucket = sql<number>`(request_ts / ${sql.lit(HOUR_MS)}) * ${sql.lit(HOUR_MS)}`;
-    const api = await db.selectFrom('api_logs')
-      .select([bucket.as('at'), sql<number>`count(*)`.as('apiCalls'), sql<number>`sum(case when status_code > 299 then 1 else 0 end)`.as('apiCallErrors'),
-        sql<number>`sum(native_api_call_count)`.as('nativeApiCalls')])
-      .where('org_id', '=', caller.orgId)
-      .$if(filters.originOrgId !== undefined, (q) => q.where('origin_org_id', '=', filters.originOrgId!))
-      .$if(filters.category !== undefined, (q) => q.where('category', '=', filters.category!))
-      .where('request_ts', '>=', now - period).where('request_ts', '<=', now)
-      .groupBy(bucket).execute();
-    for (const r of api) add(Number(r.at), { apiCalls: r.apiCalls, apiCallErrors: r.apiCallErrors, nativeApiCalls: r.nativeApiCalls });
-    const recordBucket = sql<number>`(r.request_ts / ${sql.lit(HOUR_MS)}) * ${sql.lit(HOUR_MS)}`;
-    const hooks = await db.selectFrom('webhook_records as r')
-      .select([recordBucket.as('at'), sql<number>`count(*)`.as('webhooks'),
-        sql<number>`sum(case when r.dispatch_status in ('failed', 'stale') then 1 else 0 end)`.as('webhookErrors'),
-        sql<number>`sum(r.native_api_call_count)`.as('nativeApiCalls')])
-      .where('r.org_id', '=', caller.orgId)
-      .where('r.request_ts', '>=', now - period).where('r.request_ts', '<=', now)
-      // The account behind the run says which end customer and category a record belongs to.
-      .$if(filters.originOrgId !== undefined || filters.category !== undefined, (q) => q.where(({ exists, selectFrom }) => exists(
-        selectFrom('sync_runs as s').innerJoin('integrated_accounts as a', 'a.id', 's.integration_id').select('s.id')
-          .whereRef('s.id', '=', 'r.sync_run_id')
-          .$if(filters.originOrgId !== undefined, (w) => w.where('a.origin_org_id', '=', filters.originOrgId!))
-          .$if(filters.category !== undefined, (w) => w.where('a.category', '=', filters.category!)),
-      )))
-      .groupBy(recordBucket).execute();
-    for (const r of hooks) add(Number(r.at), { webhooks: r.webhooks, webhookErrors: r.webhookErrors, nativeApiCalls: r.nativeApiCalls });
+    for (const r of await hourlyApiActivity(db, caller.orgId, filters, now - period, now)) add(r.at, { apiCalls: r.apiCalls, apiCallErrors: r.apiCallErrors, nativeApiCalls: r.nativeApiCalls });
+    for (const r of await hourlyWebhookActivity(db, caller.orgId, filters, now - period, now)) add(r.at, { webhooks: r.webhooks, webhookErrors: r.webhookErrors, nativeApiCalls: r.nativeApiCalls });
   } else {
     for (const d of await dailyActivity(db, caller.orgId, first, filters)) {
       add(d.day, { apiCalls: d.apiCalls, apiCallErrors: d.apiCallErrors, webhooks: d.webhooks, webhookErrors: d.webhookErrors, nativeApiCalls: d.nativeApiCalls });

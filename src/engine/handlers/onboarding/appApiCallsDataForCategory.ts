@@ -1,4 +1,4 @@
-import { defineHandler, type MsgOf } from '../types.ts';
+import { defineSessionHandler, type MsgOf } from '../types.ts';
 import { apisOfCategory, modelsOfCategory, subcategoriesOf } from '../../repositories/catalog.ts';
 
 type Group = MsgOf<'appApiCallsDataForCategory'>['apiCalls'][string];
@@ -9,7 +9,7 @@ const GENERAL = { value: 'general', label: 'General' };
 
 // The Fetch Data step's call list: the category's unified API calls per subcategory, with full
 // URLs on this engine's public origin.
-export const appApiCallsDataForCategory = defineHandler('appApiCallsDataForCategory', async ({ query }, { db, config }) => {
+export const appApiCallsDataForCategory = defineSessionHandler('appApiCallsDataForCategory', async ({ query }, { db, config }) => {
   const [apis, models] = await Promise.all([apisOfCategory(db, query.category), modelsOfCategory(db, query.category)]);
   const groups = [...subcategoriesOf(models), GENERAL];
   const apiCalls: Record<string, Group> = {};

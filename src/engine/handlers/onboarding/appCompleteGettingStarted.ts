@@ -1,6 +1,7 @@
-import { defineHandler } from '../types.ts';
+import { defineSessionHandler } from '../types.ts';
 import { ApiFailure } from '../../errors.ts';
 import { categoryLabel } from '../../repositories/catalog.ts';
+import { findOrganisation } from '../../repositories/organisations.ts';
 import { categoriesWithModels, completeStep, readJourney, STEP_LOCKED, type Flow } from '../../services/journey.ts';
 import { categorySummary, journeyStatus } from '../../services/journeyView.ts';
 import { journeyCtx } from './context.ts';
@@ -8,7 +9,7 @@ import { journeyCtx } from './context.ts';
 // Finish Onboarding. Web flow: completes Fetch data once every earlier step is complete, which
 // onboards the category and completes the flow and the organisation's onboarding. AI flow: its
 // final step completes from events, so this only answers the dialog once that has happened.
-export const appCompleteGettingStarted = defineHandler('appCompleteGettingStarted', async ({ body }, context) => {
+export const appCompleteGettingStarted = defineSessionHandler('appCompleteGettingStarted', async ({ body }, context) => {
   const ctx = journeyCtx(context);
   const { category } = body;
   const flowName = body.flow ?? 'webapp';
@@ -18,7 +19,7 @@ export const appCompleteGettingStarted = defineHandler('appCompleteGettingStarte
   const final = journey.steps[journey.steps.length - 1];
   if (!journey.row || (flow === 'ai' ? !final.stepStatus : final.locked)) throw new ApiFailure(409, 'STEP_LOCKED', STEP_LOCKED);
   if (flow === 'web') journey = await completeStep(ctx, flow, category, hasModels, final.stepId, { requireUnlocked: true });
-  const org = await ctx.db.selectFrom('organisations').select('default_integration_type').where('id', '=', ctx.orgId).executeTakeFirst();
+  const org = await findOrganisation(ctx.db, ctx.orgId);
   return {
     message: 'Onboarding completed successfully !' as const,
     flow: flowName,

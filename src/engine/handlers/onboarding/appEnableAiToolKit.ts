@@ -1,18 +1,18 @@
-import { defineHandler } from '../types.ts';
+import { defineSessionHandler } from '../types.ts';
 import { ApiFailure } from '../../errors.ts';
 import { categoryLabel } from '../../repositories/catalog.ts';
+import { enableAiToolkit } from '../../repositories/categorySettings.ts';
 import { completeStep, isCategoryEnabled, STEP_LOCKED } from '../../services/journey.ts';
 import { categorySummary, journeyView } from '../../services/journeyView.ts';
 import { journeyCtx } from './context.ts';
 
 // Use toolkit with LLMs: turns the category's toolkit on and completes the step. Locked until the
 // category is enabled for AI agents. A repeat call only changes the recorded framework.
-export const appEnableAiToolKit = defineHandler('appEnableAiToolKit', async ({ body }, context) => {
+export const appEnableAiToolKit = defineSessionHandler('appEnableAiToolKit', async ({ body }, context) => {
   const ctx = journeyCtx(context);
   const { category } = body;
   if (!(await isCategoryEnabled(ctx.db, ctx.orgId, 'ai', category))) throw new ApiFailure(409, 'STEP_LOCKED', STEP_LOCKED);
-  await ctx.db.insertInto('org_category_settings').values({ org_id: ctx.orgId, category, ai_toolkit_enabled: 1, updated_at: ctx.now })
-    .onConflict((oc) => oc.columns(['org_id', 'category']).doUpdateSet({ ai_toolkit_enabled: 1, updated_at: ctx.now })).execute();
+  await enableAiToolkit(ctx.db, ctx.orgId, category, ctx.now);
   const journey = await completeStep(ctx, 'ai', category, false, 'useToolkit', { requireUnlocked: true, ...(body.framework ? { framework: body.framework } : {}) });
   return {
     category: categorySummary(journey, await categoryLabel(ctx.db, category)),

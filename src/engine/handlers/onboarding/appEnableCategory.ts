@@ -1,11 +1,11 @@
-import { defineHandler } from '../types.ts';
+import { defineSessionHandler } from '../types.ts';
 import { categoryLabel } from '../../repositories/catalog.ts';
 import { categoriesWithModels, openJourney } from '../../services/journey.ts';
 import { categorySummary, journeyView } from '../../services/journeyView.ts';
 import { journeyCtx } from './context.ts';
 
 // Enables the category for unified APIs and syncs (idempotent) and selects it in the web journey.
-export const appEnableCategory = defineHandler('appEnableCategory', async ({ body }, context) => {
+export const appEnableCategory = defineSessionHandler('appEnableCategory', async ({ body }, context) => {
   const ctx = journeyCtx(context);
   const hasModels = (await categoriesWithModels(ctx.db)).has(body.category);
   const journey = await openJourney(ctx, 'web', body.category, hasModels, { enable: true });

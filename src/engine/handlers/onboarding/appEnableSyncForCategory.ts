@@ -1,4 +1,4 @@
-import { defineHandler } from '../types.ts';
+import { defineSessionHandler } from '../types.ts';
 import { conflict } from '../../errors.ts';
 import { categoryLabel, modelsOfCategory } from '../../repositories/catalog.ts';
 import { applySelection, defaultSelection, NO_MODELS, saveSettings, syncSettings } from '../../repositories/categorySettings.ts';
@@ -7,7 +7,7 @@ import { journeyCtx } from './context.ts';
 
 // Fetch Data: enables the category's syncs with the chosen models and start mode. Replaces any
 // earlier settings; a subcategory left out gets its default models only.
-export const appEnableSyncForCategory = defineHandler('appEnableSyncForCategory', async ({ body }, context) => {
+export const appEnableSyncForCategory = defineSessionHandler('appEnableSyncForCategory', async ({ body }, context) => {
   const ctx = journeyCtx(context);
   const { category } = body;
   await requireEnabled(ctx.db, ctx.orgId, category);

@@ -1,5 +1,5 @@
-import { defineHandler } from '../types.ts';
+import { defineSessionHandler } from '../types.ts';
 import { listSummaries } from '../../services/journeyView.ts';
 import { journeyCtx } from './context.ts';
 
-export const appGetCategories = defineHandler('appGetCategories', async (_input, context) => listSummaries(journeyCtx(context), 'web'));
+export const appGetCategories = defineSessionHandler('appGetCategories', async (_input, context) => listSummaries(journeyCtx(context), 'web'));

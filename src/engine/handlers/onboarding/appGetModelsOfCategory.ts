@@ -1,7 +1,9 @@
-import { defineHandler, type MsgOf } from '../types.ts';
+import { defineSessionHandler, type MsgOf } from '../types.ts';
 import { badRequest, notFound } from '../../errors.ts';
+import { appsByIds } from '../../repositories/appCatalog.ts';
 import { capabilitiesOfCategory, capabilityKey, modelsOfCategory, parseJson, subcategoriesOf } from '../../repositories/catalog.ts';
 import { defaultSelection, settingsRow, storedSelection, type Selection } from '../../repositories/categorySettings.ts';
+import { newestAccountSubscription } from '../../repositories/subscribedModels.ts';
 import { journeyCtx } from './context.ts';
 
 type Msg = MsgOf<'appGetModelsOfCategory'>;
@@ -9,7 +11,7 @@ type Msg = MsgOf<'appGetModelsOfCategory'>;
 // Data models per subcategory with what is selected: the organisation's selection for the
 // category, or (appId + originOrgId) one integrated account's subscription. With appId only the
 // models the app supports are listed.
-export const appGetModelsOfCategory = defineHandler('appGetModelsOfCategory', async ({ query }, context) => {
+export const appGetModelsOfCategory = defineSessionHandler('appGetModelsOfCategory', async ({ query }, context) => {
   const { db, orgId } = journeyCtx(context);
   const { category, appId, originOrgId } = query;
   if (originOrgId !== undefined && !appId) throw badRequest('appId is required with originOrgId', 'appId');
@@ -17,17 +19,15 @@ export const appGetModelsOfCategory = defineHandler('appGetModelsOfCategory', as
   let selection: Selection;
 
   if (appId) {
-    const app = await db.selectFrom('apps').select('id').where('id', '=', appId).where('category', '=', category).executeTakeFirst();
-    if (!app) throw badRequest(`Unknown app '${appId}' for ${category}`, 'appId');
+    const [app] = await appsByIds(db, [appId]);
+    if (!app || app.category !== category) throw badRequest(`Unknown app '${appId}' for ${category}`, 'appId');
     const cells = (await capabilitiesOfCategory(db, category, [appId])).get(appId);
     models = models.filter((m) => cells?.get(capabilityKey('model', m.modelId))?.status !== 'NA');
   }
   if (appId && originOrgId !== undefined) {
-    const account = await db.selectFrom('integrated_accounts').select('subscribed_models_json')
-      .where('org_id', '=', orgId).where('app_id', '=', appId).where('origin_org_id', '=', originOrgId)
-      .orderBy('created_at', 'desc').executeTakeFirst();
+    const account = await newestAccountSubscription(db, orgId, appId, originOrgId);
     if (!account) throw notFound('No integrated account of this organisation and app');
-    selection = parseJson<Selection>(account.subscribed_models_json, []);
+    selection = parseJson<Selection>(account.subscribedModelsJson, []);
   } else {
     const settings = await settingsRow(db, orgId, category);
     selection = settings?.sync_enabled === 1 ? storedSelection(models, settings.sync_models_json) : defaultSelection(models);

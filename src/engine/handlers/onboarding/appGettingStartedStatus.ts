@@ -1,5 +1,5 @@
-import { defineHandler } from '../types.ts';
+import { defineSessionHandler } from '../types.ts';
 import { journeyStatus } from '../../services/journeyView.ts';
 import { journeyCtx } from './context.ts';
 
-export const appGettingStartedStatus = defineHandler('appGettingStartedStatus', async (_input, context) => journeyStatus(journeyCtx(context)));
+export const appGettingStartedStatus = defineSessionHandler('appGettingStartedStatus', async (_input, context) => journeyStatus(journeyCtx(context)));

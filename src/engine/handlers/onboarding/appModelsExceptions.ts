@@ -1,4 +1,4 @@
-import { defineHandler, type MsgOf } from '../types.ts';
+import { defineSessionHandler, type MsgOf } from '../types.ts';
 import { badRequest } from '../../errors.ts';
 import { appRef, appsOfCategory, capabilitiesOfCategory, capabilityKey, modelsOfCategory, type CapabilityCell } from '../../repositories/catalog.ts';
 
@@ -12,7 +12,7 @@ const isException = (cell: CapabilityCell | undefined): cell is CapabilityCell =
 
 // The model-exceptions modal: per app of the category (by label), per selected model, the
 // model-level exception first and then its fields', from the capability data.
-export const appModelsExceptions = defineHandler('appModelsExceptions', async ({ query }, { db }) => {
+export const appModelsExceptions = defineSessionHandler('appModelsExceptions', async ({ query }, { db }) => {
   const { category } = query;
   const ids = [...new Set(query.modelIds.map((id) => id.trim()))];
   const models = await modelsOfCategory(db, category);

@@ -1,11 +1,11 @@
-import { defineHandler } from '../types.ts';
+import { defineSessionHandler } from '../types.ts';
 import { categoryLabel, modelsOfCategory } from '../../repositories/catalog.ts';
 import { applySelection, requireSyncing, saveSettings, settingsRow, storedSelection, syncSettings } from '../../repositories/categorySettings.ts';
 import { journeyCtx } from './context.ts';
 
 // Edit > Data Models: replaces the listed subcategories' models, keeps the others. Accounts that
 // are already connected keep their own subscription.
-export const appUpdateSyncModels = defineHandler('appUpdateSyncModels', async ({ body }, context) => {
+export const appUpdateSyncModels = defineSessionHandler('appUpdateSyncModels', async ({ body }, context) => {
   const ctx = journeyCtx(context);
   const { category } = body;
   await requireSyncing(ctx.db, ctx.orgId, category);

@@ -1,11 +1,11 @@
-import { defineHandler } from '../types.ts';
+import { defineSessionHandler } from '../types.ts';
 import { modelsOfCategory } from '../../repositories/catalog.ts';
 import { requireSyncing, saveSettings, settingsRow, syncSettings } from '../../repositories/categorySettings.ts';
 import { journeyCtx } from './context.ts';
 
 // Edit > Sync Start Mode: on API trigger (syncOnAPI) or automatic. Sending the current value
 // changes nothing (not even the last-change time).
-export const appUpdateSyncTriggerType = defineHandler('appUpdateSyncTriggerType', async ({ body }, context) => {
+export const appUpdateSyncTriggerType = defineSessionHandler('appUpdateSyncTriggerType', async ({ body }, context) => {
   const ctx = journeyCtx(context);
   const { category, apiTrigger } = body;
   await requireSyncing(ctx.db, ctx.orgId, category);

@@ -1,4 +1,4 @@
-import { defineHandler } from '../types.ts';
+import { defineSessionHandler } from '../types.ts';
 import { badRequest, forbidden } from '../../errors.ts';
 import { findOrganisation } from '../../repositories/organisations.ts';
 import { customEmailDetails, saveCustomEmail } from '../../repositories/personalisation.ts';
@@ -6,8 +6,7 @@ import { customEmailDetails, saveCustomEmail } from '../../repositories/personal
 /** What the e-mail renderer can fill in; any other {{name}} would reach the end user verbatim. */
 export const EMAIL_PLACEHOLDERS = ['orgName', 'originOrgName', 'originUserName', 'categories', 'expiresAt'] as const;
 
-export const appCustomEmailDetailsSave = defineHandler('appCustomEmailDetailsSave', async ({ body }, { db, clock, caller }) => {
-  if (caller.kind !== 'session') throw forbidden();
+export const appCustomEmailDetailsSave = defineSessionHandler('appCustomEmailDetailsSave', async ({ body }, { db, clock, caller }) => {
   const texts = { senderName: body.senderName, subject: body.subject, heading: body.heading, body: body.body, buttonText: body.buttonText, footer: body.footer };
   for (const [field, text] of Object.entries(texts)) {
     for (const match of (text ?? '').matchAll(/\{\{\s*([^{}]*?)\s*\}\}/g)) {

@@ -1,5 +1,5 @@
-import { defineHandler } from '../types.ts';
-import { forbidden } from '../../errors.ts';
+import { defineSessionHandler } from '../types.ts';
+import { deleteUnusedUploads, insertPendingUpload } from '../../repositories/uploads.ts';
 import {
   LOGO_MAX, SVG_CONTENT_TYPE, UNUSED_UPLOAD_TTL_MS, UPLOAD_URL_VALID_MS, uploadKey, uploadSignature, uploadUrl,
 } from '../../services/uploads.ts';
@@ -7,18 +7,13 @@ import {
 // The schema checks the name (.svg: 'Invalid file type') and the announced size ('File size is
 // greater than 200KB'); the PUT checks the real bytes again. Issuing a URL also clears the
 // organisation's uploads that were never used as the logo within 24 h.
-export const appGetSignedUrl = defineHandler('appGetSignedUrl', async ({ query }, { db, config, clock, caller }) => {
-  if (caller.kind !== 'session') throw forbidden();
+export const appGetSignedUrl = defineSessionHandler('appGetSignedUrl', async ({ query }, { db, config, clock, caller }) => {
   const now = clock.now();
-  const inUse = db.selectFrom('ui_customisation').select('logo_upload_key').where('org_id', '=', caller.orgId).where('logo_upload_key', 'is not', null);
-  await db.deleteFrom('uploads').where('org_id', '=', caller.orgId).where('created_at', '<', now - UNUSED_UPLOAD_TTL_MS)
-    .where('key', 'not in', inUse as never).execute();
+  await deleteUnusedUploads(db, caller.orgId, now - UNUSED_UPLOAD_TTL_MS);
 
   const key = uploadKey(query.fileName);
   const expiresAt = Math.floor((now + UPLOAD_URL_VALID_MS) / 1000);
-  await db.insertInto('uploads').values({
-    key, org_id: caller.orgId, content_type: SVG_CONTENT_TYPE, bytes: null, size_bytes: null, created_at: now, expires_at: expiresAt * 1000, uploaded_at: null,
-  }).execute();
+  await insertPendingUpload(db, { key, orgId: caller.orgId, contentType: SVG_CONTENT_TYPE, createdAt: now, expiresAt: expiresAt * 1000 });
   const signature = uploadSignature(key, caller.orgId, expiresAt, config.signingSecret);
   return {
     signedUrl: `${uploadUrl(config.publicUrl, key)}?expires=${expiresAt}&signature=${encodeURIComponent(signature)}`,

@@ -2,6 +2,7 @@ import { defineHandler } from '../types.ts';
 import { notFound } from '../../errors.ts';
 import { appIdOfLogoKey, DEFAULT_LOGO_KEY, DEFAULT_LOGO_SVG, SVG_CONTENT_TYPE, svgOfDataUri } from '../../services/uploads.ts';
 import { catalogLabels } from '../../repositories/integratedAccounts.ts';
+import { uploadedBytes } from '../../repositories/uploads.ts';
 
 // Stored logos are user content: served as an image with a CSP that forbids scripts (they were
 // screened on upload; this holds if a browser opens the file directly) and without type sniffing.
@@ -16,8 +17,7 @@ export const appUploadsKey = defineHandler('appUploadsKey', async ({ params }, {
     const logo = (await catalogLabels(db)).appLogos.get(appId);
     bytes = logo ? svgOfDataUri(logo) : undefined;
   } else {
-    const upload = await db.selectFrom('uploads').select(['bytes']).where('key', '=', params.key).where('uploaded_at', 'is not', null).executeTakeFirst();
-    bytes = upload?.bytes ?? undefined;
+    bytes = await uploadedBytes(db, params.key);
   }
   if (!bytes) throw notFound('No such file');
   await reply

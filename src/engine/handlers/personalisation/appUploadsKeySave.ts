@@ -1,5 +1,6 @@
 import { defineHandler } from '../types.ts';
 import { badRequest, forbidden } from '../../errors.ts';
+import { claimUploadSlot, findUploadSlot } from '../../repositories/uploads.ts';
 import { LOGO_MAX, SVG_CONTENT_TYPE, signatureMatches, svgProblem, uploadUrl } from '../../services/uploads.ts';
 
 const DENIED = 'This upload link is invalid, expired or already used';
@@ -9,7 +10,7 @@ const DENIED = 'This upload link is invalid, expired or already used';
 export const appUploadsKeySave = defineHandler('appUploadsKeySave', async ({ query, params }, { db, config, clock, request }) => {
   const now = clock.now();
   const { expires, signature } = query;
-  const upload = await db.selectFrom('uploads').select(['key', 'org_id', 'expires_at', 'uploaded_at']).where('key', '=', params.key).executeTakeFirst();
+  const upload = await findUploadSlot(db, params.key);
   if (!upload || expires === undefined || !signature || upload.uploaded_at !== null || now >= expires * 1000 || now >= upload.expires_at
     || !signatureMatches(signature, params.key, upload.org_id, expires, config.signingSecret)) {
     throw forbidden(DENIED);
@@ -22,8 +23,6 @@ export const appUploadsKeySave = defineHandler('appUploadsKeySave', async ({ que
   if (problem === 'type') throw badRequest('Invalid file type', 'file');
   if (problem === 'unsafe') throw badRequest('Invalid svg!', 'file');
 
-  const stored = await db.updateTable('uploads').set({ bytes, size_bytes: bytes.length, uploaded_at: now })
-    .where('key', '=', upload.key).where('uploaded_at', 'is', null).executeTakeFirst();
-  if (Number(stored.numUpdatedRows) !== 1) throw forbidden(DENIED);
+  if (!(await claimUploadSlot(db, upload.key, bytes, now))) throw forbidden(DENIED);
   return { key: upload.key, url: uploadUrl(config.publicUrl, upload.key), size: bytes.length, contentType: SVG_CONTENT_TYPE };
 });

@@ -1,27 +1,19 @@
-import { defineHandler } from '../types.ts';
+import { defineSessionHandler } from '../types.ts';
 import { conflict } from '../../errors.ts';
-import { newId } from '../../db/ids.ts';
 import { authConfigured } from '../../repositories/aiSessions.ts';
+import { createTokenSession } from '../../repositories/authSessions.ts';
 import { requireConnector } from '../../repositories/connectors.ts';
-import { hashToken, randomToken } from '../../services/tokens.ts';
 import { aiCaller } from '../connectors/context.ts';
-
-const SESSION_MINUTES = 30;
 
 // An auth session, as auth.createSession opens for a customer backend, that the dashboard user
 // opens to connect a test account of their own to one AI connector in the auth component. Only
 // the token's hash is stored; the token is shown once.
-export const aiSessionToken = defineHandler('aiSessionToken', async ({ body }, ctx) => {
+export const aiSessionToken = defineSessionHandler('aiSessionToken', async ({ body }, ctx) => {
   const { db, orgId, userId, now } = aiCaller(ctx);
   const connector = await requireConnector(db, orgId, body.connectorId);
   if (!(await authConfigured(db, connector))) throw conflict('Configure the auth of this connector first');
-  const token = `as_${randomToken(32)}`;
-  const expiresAt = now + SESSION_MINUTES * 60_000;
-  await db.insertInto('auth_sessions').values({
-    id: newId('aus'),
-    token_hash: hashToken(token),
+  return createTokenSession(db, {
     org_id: orgId,
-    kind: 'session',
     origin_org_id: body.originOrgId,
     origin_org_name: body.originOrgName,
     origin_user_email: body.originUserEmail.toLowerCase(),
@@ -31,8 +23,5 @@ export const aiSessionToken = defineHandler('aiSessionToken', async ({ body }, c
     connector_type: 'ai-connectors',
     connector_ids_json: JSON.stringify([connector.id]),
     created_by_user_id: userId,
-    created_at: now,
-    expires_at: expiresAt,
-  }).execute();
-  return { token, expiresAt };
+  }, now);
 });

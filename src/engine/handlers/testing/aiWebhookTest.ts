@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { defineHandler } from '../types.ts';
+import { defineSessionHandler } from '../types.ts';
 import { badRequest } from '../../errors.ts';
+import { findConnectorAccount } from '../../repositories/connectorAccounts.ts';
 import { recordWebhookTest } from '../../repositories/connectorTests.ts';
 import { parseConfig, requireConnector } from '../../repositories/connectors.ts';
-import { sendSigned } from '../../repositories/webhooks.ts';
+import { sendSigned } from '../../services/webhookTests.ts';
 import { consumeWindow } from '../../services/rateLimits.ts';
 import { checkWebhookUrl } from '../../services/webhookSender.ts';
 import { aiCaller } from '../connectors/context.ts';
@@ -13,16 +14,13 @@ import { aiCaller } from '../connectors/context.ts';
 // sender as the webhook modal's test (services/webhookSender.ts), its answer stored as the
 // connector's latest test. The event carries who it is about, not app records: those come from
 // running the connector's workflow against the app, which this engine does not do.
-export const aiWebhookTest = defineHandler('aiWebhookTest', async ({ body }, ctx) => {
+export const aiWebhookTest = defineSessionHandler('aiWebhookTest', async ({ body }, ctx) => {
   const { db, orgId, now } = aiCaller(ctx);
   const connector = await requireConnector(db, orgId, body.connectorId);
   if (!(parseConfig(connector.config_json).webhookEvents ?? []).includes(body.eventType)) {
     throw badRequest('Not an event type of this connector', 'eventType');
   }
-  const account = body.integrationId
-    ? await db.selectFrom('integrated_accounts').select(['id', 'origin_org_id', 'origin_org_name', 'app_id', 'app_label'])
-      .where('org_id', '=', orgId).where('connector_id', '=', connector.id).where('id', '=', body.integrationId).executeTakeFirst()
-    : undefined;
+  const account = body.integrationId ? await findConnectorAccount(db, orgId, connector.id, body.integrationId) : undefined;
   if (body.integrationId && !account) throw badRequest('Not an account of this connector', 'integrationId');
   const url = checkWebhookUrl(body.destination, ctx.config, 'destination');
   await consumeWindow(db, `ai-webhook-test:${connector.id}`, 1, 1000, now, 'One webhook test per second, please wait a moment');

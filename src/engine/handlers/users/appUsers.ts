@@ -1,9 +1,7 @@
-import { defineHandler } from '../types.ts';
-import { forbidden } from '../../errors.ts';
+import { defineSessionHandler } from '../types.ts';
 import { listOrgUsers } from '../../repositories/orgUsers.ts';
 
-export const appUsers = defineHandler('appUsers', async ({ query }, { db, caller }) => {
-  if (caller.kind !== 'session') throw forbidden();
+export const appUsers = defineSessionHandler('appUsers', async ({ query }, { db, caller }) => {
   const users = await listOrgUsers(db, caller.orgId, caller.userId, query.search);
   return { users, userCount: users.length };
 });

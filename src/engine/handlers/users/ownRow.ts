@@ -1,5 +1,5 @@
 import { forbidden, notFound } from '../../errors.ts';
-import type { HandlerContext } from '../types.ts';
+import type { SessionContext } from '../types.ts';
 import { findOrgUser, type OrgUserRow } from '../../repositories/orgUsers.ts';
 
 /**
@@ -7,11 +7,10 @@ import { findOrgUser, type OrgUserRow } from '../../repositories/orgUsers.ts';
  * always keeps an admin), and only a live user of the caller's organisation (else 404, so other
  * organisations' ids are indistinguishable from unknown ones).
  */
-export async function targetUser(ctx: HandlerContext, userId: string): Promise<{ orgId: string; callerId: string; user: OrgUserRow }> {
+export async function targetUser(ctx: SessionContext, userId: string): Promise<{ orgId: string; callerId: string; user: OrgUserRow; notice: boolean }> {
   const { caller, db } = ctx;
-  if (caller.kind !== 'session') throw forbidden();
   if (userId === caller.userId) throw forbidden('You cannot edit or delete your own user');
-  const user = await findOrgUser(db, caller.orgId, userId, caller.userId);
-  if (!user) throw notFound('User not found');
-  return { orgId: caller.orgId, callerId: caller.userId, user };
+  const found = await findOrgUser(db, caller.orgId, userId, caller.userId);
+  if (!found) throw notFound('User not found');
+  return { orgId: caller.orgId, callerId: caller.userId, ...found };
 }

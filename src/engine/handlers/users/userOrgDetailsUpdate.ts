@@ -1,6 +1,6 @@
-import { defineHandler } from '../types.ts';
+import { defineSessionHandler } from '../types.ts';
 import { forbidden } from '../../errors.ts';
-import { findOrganisation } from '../../repositories/organisations.ts';
+import { findOrganisation, updateOrganisationDetails } from '../../repositories/organisations.ts';
 import { orgFieldChanges } from './orgFields.ts';
 
 const ORG_SIZES = ['01-50', '51-100', '101-250', '251-1000', '1000+'] as const;
@@ -10,8 +10,7 @@ const oneOf = <T extends string>(values: readonly T[], value: string | null): T 
 
 // Members may switch the default integration type; the organisation's own fields are the admin's.
 // Existing accounts keep their type: only new accounts and magic links read the default.
-export const userOrgDetailsUpdate = defineHandler('userOrgDetailsUpdate', async ({ body }, { db, clock, caller }) => {
-  if (caller.kind !== 'session') throw forbidden();
+export const userOrgDetailsUpdate = defineSessionHandler('userOrgDetailsUpdate', async ({ body }, { db, clock, caller }) => {
   const now = clock.now();
   const org = await findOrganisation(db, caller.orgId);
   if (!org) throw forbidden();
@@ -20,7 +19,7 @@ export const userOrgDetailsUpdate = defineHandler('userOrgDetailsUpdate', async 
     ...(body.defaultIntegrationType !== undefined ? { default_integration_type: body.defaultIntegrationType } : {}),
   };
   if (Object.keys(changes).length > 0) {
-    await db.updateTable('organisations').set({ ...changes, updated_at: now }).where('id', '=', caller.orgId).execute();
+    await updateOrganisationDetails(db, caller.orgId, changes, now);
   }
   const saved = (await findOrganisation(db, caller.orgId))!;
   return {

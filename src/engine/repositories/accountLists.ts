@@ -1,0 +1,53 @@
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Database, Row } from '../db/schema.ts';
+import type { KeysetPage } from '../db/keyset.ts';
+import { ACCOUNT_ROW_COLUMNS, type AccountFilters, applyAccountFilters } from './integratedAccounts.ts';
+import { type PageRequest, pageByNumber } from './listPaging.ts';
+
+// Integrated accounts as the dashboard's lists and filter bars read them: the accounts screen's
+// page, one end customer's accounts, and the apps and accounts offered as filter choices.
+type Db = Kysely<Database> | Transaction<Database>;
+type AccountListRow = Pick<Row<'integrated_accounts'>, (typeof ACCOUNT_ROW_COLUMNS)[number]>;
+
+/** One keyset page of the accounts screen under its filters, newest first on (created_at, id). */
+export async function pageAccountRows(db: Db, orgId: string, filters: AccountFilters, request: PageRequest): Promise<KeysetPage<AccountListRow>> {
+  return pageByNumber(
+    applyAccountFilters(db.selectFrom('integrated_accounts').select(ACCOUNT_ROW_COLUMNS), orgId, filters),
+    request,
+    { ts: 'created_at', id: 'id', idKind: 'text' },
+  );
+}
+
+/** The accounts of one end-customer organisation, newest first (a handful: not paged). */
+export async function accountsOfEndCustomer(db: Db, orgId: string, originOrgId: string) {
+  return db.selectFrom('integrated_accounts')
+    .select(['id', 'origin_org_name', 'app_id', 'app_label', 'category', 'integration_state'])
+    .where('org_id', '=', orgId)
+    .where('origin_org_id', '=', originOrgId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+/** The apps the organisation's accounts use, with how many accounts each (optionally of one category or end customer). */
+export async function appsWithAccountCounts(db: Db, orgId: string, filters: { category?: string; originOrgId?: string }) {
+  const rows = await db
+    .selectFrom('integrated_accounts')
+    .select(['app_id', 'app_label', 'category', sql<number>`count(*)`.as('count')])
+    .where('org_id', '=', orgId)
+    .$if(filters.category !== undefined, (q) => q.where('category', '=', filters.category!))
+    .$if(filters.originOrgId !== undefined, (q) => q.where('origin_org_id', '=', filters.originOrgId!))
+    .groupBy(['app_id', 'app_label', 'category'])
+    .execute();
+  return rows.map((r) => ({ appId: r.app_id, appLabel: r.app_label, category: r.category, count: Number(r.count) }));
+}
+
+/** Every account of the organisation (optionally of one end customer) as a filter choice needs it. */
+export async function accountChoices(db: Db, orgId: string, originOrgId?: string) {
+  return db
+    .selectFrom('integrated_accounts')
+    .select(['id', 'origin_org_name', 'app_label'])
+    .where('org_id', '=', orgId)
+    .$if(originOrgId !== undefined, (q) => q.where('origin_org_id', '=', originOrgId!))
+    .execute();
+}

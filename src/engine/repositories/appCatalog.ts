@@ -1,0 +1,44 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/schema.ts';
+
+// Whole-catalog reads for the catalog screens and the sign-up form: every app (optionally of one
+// category) with its setup steps, and the names of every category's models and APIs. Per-category
+// reads with capabilities are repositories/catalog.ts.
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** The apps of the catalog (of one category when given), in no particular order. */
+export async function listApps(db: Db, category?: string) {
+  return db.selectFrom('apps')
+    .select(['id', 'label', 'logo', 'category', 'auth_type', 'custom_fields_support_json', 'not_supported_sync_types_json', 'is_custom_fields_supported'])
+    .$if(!!category, (q) => q.where('category', '=', category!))
+    .execute();
+}
+
+/** The setup steps of the catalog's apps (of one category when given), in step order. */
+export async function appSetupSteps(db: Db, category?: string) {
+  return db.selectFrom('app_setup_steps').innerJoin('apps', 'apps.id', 'app_setup_steps.app_id')
+    .select(['app_setup_steps.app_id', 'app_setup_steps.step_id', 'app_setup_steps.setup_type', 'app_setup_steps.position'])
+    .$if(!!category, (q) => q.where('apps.category', '=', category!))
+    .orderBy('app_setup_steps.position').orderBy('app_setup_steps.step_id').execute();
+}
+
+/** Every app's id, label, logo and category. */
+export async function listAppRefs(db: Db) {
+  return db.selectFrom('apps').select(['id', 'label', 'logo', 'category']).execute();
+}
+
+/** Every data model's id and name, with its category. */
+export async function listModelNames(db: Db) {
+  return db.selectFrom('data_models').select(['category', 'model_id', 'name']).execute();
+}
+
+/** Every unified API's id and name, with its category. */
+export async function listApiNames(db: Db) {
+  return db.selectFrom('category_apis').select(['category', 'api_id', 'name']).execute();
+}
+
+/** The catalog apps among these ids (unknown ids are simply absent). */
+export async function appsByIds(db: Db, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db.selectFrom('apps').select(['id', 'label', 'category']).where('id', 'in', ids).execute();
+}

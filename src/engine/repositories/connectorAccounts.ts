@@ -1,0 +1,77 @@
+import { type Kysely, type SelectQueryBuilder, sql, type SqlBool, type Transaction } from 'kysely';
+import type { Database, Row } from '../db/schema.ts';
+import type { KeysetPage } from '../db/keyset.ts';
+import { STATE_BY_FILTER, type StateFilter } from './integratedAccounts.ts';
+import { type PageRequest, pageByNumber } from './listPaging.ts';
+
+// The integrated accounts connected through one AI connector: the connector's integrations list,
+// its filter choices and each account's last completed sync among the connector's jobs.
+type Db = Kysely<Database> | Transaction<Database>;
+
+export interface ConnectorAccountFilters {
+  integrationState?: StateFilter;
+  appId?: string;
+  originOrgId?: string;
+  search?: string;
+}
+
+const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function filtered<O>(query: SelectQueryBuilder<Database, 'integrated_accounts', O>, orgId: string, connectorId: string, filters: ConnectorAccountFilters) {
+  const state = filters.integrationState && filters.integrationState !== 'all' ? STATE_BY_FILTER[filters.integrationState] : undefined;
+  const needle = filters.search?.trim().toLowerCase();
+  const pattern = needle ? `%${likeEscape(needle)}%` : undefined;
+  return query
+    .where('org_id', '=', orgId).where('connector_id', '=', connectorId)
+    .$if(state !== undefined, (b) => b.where('integration_state', '=', state!))
+    .$if(!!filters.appId, (b) => b.where('app_id', '=', filters.appId!))
+    .$if(!!filters.originOrgId, (b) => b.where('origin_org_id', '=', filters.originOrgId!))
+    // lower() on both sides: LIKE is case-insensitive on SQLite but not on PostgreSQL.
+    .$if(pattern !== undefined, (b) => b.where(sql<SqlBool>`(lower(origin_org_name) like ${pattern} escape '\\' or lower(origin_org_id) like ${pattern} escape '\\' or lower(id) like ${pattern} escape '\\')`));
+}
+
+const PAGE_COLUMNS = [
+  'id', 'origin_org_id', 'origin_org_name', 'app_id', 'app_label', 'integration_state', 'error_description', 'test_account', 'created_at',
+] as const;
+
+export type ConnectorAccount = Pick<Row<'integrated_accounts'>, (typeof PAGE_COLUMNS)[number]>;
+
+/**
+ * One page of the connector's accounts under the filters, newest first: keyset pages on the
+ * (org_id, connector_id, created_at, id) index.
+ */
+export async function pageConnectorAccounts(
+  db: Db, orgId: string, connectorId: string, filters: ConnectorAccountFilters, request: PageRequest,
+): Promise<KeysetPage<ConnectorAccount>> {
+  return pageByNumber(filtered(db.selectFrom('integrated_accounts').select(PAGE_COLUMNS), orgId, connectorId, filters), request,
+    { ts: 'created_at', id: 'id', idKind: 'text' });
+}
+
+/** How many of the connector's accounts the filters select. */
+export async function countConnectorAccounts(db: Db, orgId: string, connectorId: string, filters: ConnectorAccountFilters): Promise<number> {
+  const total = await filtered(db.selectFrom('integrated_accounts').select(sql<number>`count(*)`.as('n')), orgId, connectorId, filters).executeTakeFirst();
+  return Number(total?.n ?? 0);
+}
+
+/** Each account's last completed sync (unix ms, or null) among the connector's sync jobs. */
+export async function lastSyncOfAccounts(db: Db, orgId: string, connectorId: string, integrationIds: string[]): Promise<Map<string, number | null>> {
+  if (integrationIds.length === 0) return new Map();
+  const synced = await db.selectFrom('sync_jobs')
+    .select(['integration_id', sql<number | null>`max(last_synced_at)`.as('last')])
+    .where('org_id', '=', orgId).where('connector_id', '=', connectorId).where('integration_id', 'in', integrationIds)
+    .groupBy('integration_id').execute();
+  return new Map(synced.map((s) => [s.integration_id, s.last === null ? null : Number(s.last)]));
+}
+
+/** The distinct apps and end customers among the connector's accounts (its integrations filter bar). */
+export async function appsAndCustomersOfConnector(db: Db, orgId: string, connectorId: string) {
+  return db.selectFrom('integrated_accounts').select(['app_id', 'app_label', 'origin_org_id', 'origin_org_name'])
+    .where('org_id', '=', orgId).where('connector_id', '=', connectorId)
+    .groupBy(['app_id', 'app_label', 'origin_org_id', 'origin_org_name']).execute();
+}
+
+/** One account connected through the connector, with who it is about (what a test event names). */
+export async function findConnectorAccount(db: Db, orgId: string, connectorId: string, integrationId: string) {
+  return db.selectFrom('integrated_accounts').select(['id', 'origin_org_id', 'origin_org_name', 'app_id', 'app_label'])
+    .where('org_id', '=', orgId).where('connector_id', '=', connectorId).where('id', '=', integrationId).executeTakeFirst();
+}

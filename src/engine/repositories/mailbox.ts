@@ -1,0 +1,16 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/schema.ts';
+
+// The dev mailbox: mails the engine would have sent over SMTP, kept in a table for the dev-only
+// mailbox endpoint (services/mailer.ts writes them).
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** The newest mails to one address, newest first. */
+export async function latestMails(db: Db, toEmail: string, limit: number) {
+  return db.selectFrom('mailbox')
+    .select(['id', 'to_email', 'subject', 'text', 'html', 'kind', 'otp', 'link', 'created_at'])
+    .where('to_email', '=', toEmail)
+    .orderBy('created_at', 'desc').orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}

@@ -1,0 +1,82 @@
+import { type Kysely, sql, type SqlBool, type Transaction } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { DAY_MS, pageByCursor, pageByNumber, type PageRequest } from './listPaging.ts';
+import { headerColumn, pageHeader } from './pageHeader.ts';
+import { jobHeaderQuery } from './syncHeaders.ts';
+import { JOB_COLUMNS, listedJobs } from './syncs.ts';
+
+// The syncs screens' three lists (jobs, a job's runs, a run's records), each a keyset page on the
+// index named with it. Rows come back as selected; repositories/syncs.ts shapes them.
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** The Audit ID search applies from 3 characters (or when empty); 1 or 2 characters are ignored. */
+export const MIN_SEARCH_LENGTH = 3;
+
+const likePrefix = (text: string) => `${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * Jobs of live accounts newest first, keyset-paged on sync_jobs (org_id[, origin_org_id],
+ * created_at, id); the integration filter narrows to a handful of jobs. `total` counts every job
+ * the filters match.
+ */
+export async function pageSyncJobs(db: Db, orgId: string, filters: { organization?: string; integration?: string }, page: PageRequest) {
+  const filtered = listedJobs(db, orgId)
+    .$if(filters.organization !== undefined && filters.organization !== '', (q) => q.where('j.origin_org_id', '=', filters.organization!))
+    .$if(filters.integration !== undefined && filters.integration !== '', (q) => q.where('j.integration_id', '=', filters.integration!));
+  const narrowed = !!filters.organization || !!filters.integration;
+  // Unfiltered, the total is the trigger-kept count of jobs of live accounts, read with the page
+  // as a scalar subquery (alone only past the last page); filtered, the filter's index range is counted.
+  const liveCount = db.selectFrom('sync_job_counts').select('count').where('org_id', '=', orgId).where('account_live', '=', 1);
+  const found = await pageByNumber(
+    filtered.select(JOB_COLUMNS).$if(!narrowed, (q) => q.select(liveCount.as('live_count'))),
+    page,
+    { ts: 'j.created_at', id: 'j.id', idKind: 'text' },
+  );
+  const total = narrowed
+    ? (await filtered.select(sql<number>`count(*)`.as('count')).executeTakeFirst())?.count
+    : found.items.length > 0 ? found.items[0]!.live_count : (await liveCount.executeTakeFirst())?.count;
+  return { items: found.items, total: Number(total ?? 0), hasMore: found.hasMore, nextCursor: found.nextCursor };
+}
+
+/**
+ * Runs of one job started within [from, to], newest first, cursor-paged on sync_runs (job_id,
+ * started_at, id), with the job's header (repositories/pageHeader.ts): undefined for a job of
+ * another organisation.
+ */
+export async function pageSyncRuns(db: Db, orgId: string, jobId: string, range: { from: number; to: number }, page: Pick<PageRequest, 'limit' | 'cursor'>) {
+  const header = jobHeaderQuery(db, orgId, jobId);
+  const found = await pageByCursor(
+    db.selectFrom('sync_runs')
+      .select(['id', 'job_id', 'started_at', 'completed_at', 'events_triggered', 'events_consumed', 'events_processed', 'sync_status', 'sync_type'])
+      .select(headerColumn(db, header))
+      // The job's own range (job_id, started_at, id); an org_id condition here would tempt SQLite to
+      // walk the organisation's runs instead. A job of another organisation has no header.
+      .where('job_id', '=', jobId)
+      .where('started_at', '>=', range.from)
+      .where('started_at', '<=', range.to),
+    page,
+    { ts: 'started_at', id: 'id', idKind: 'text' },
+  );
+  return { job: await pageHeader(found.items, header), items: found.items, nextCursor: found.nextCursor };
+}
+
+/**
+ * Records of one run, newest dispatched first, cursor-paged on sync_records (run_id,
+ * dispatched_at, id), from a day before the run started on. The audit-id search is a
+ * case-insensitive prefix checked within the run's index range, so a search never scans beyond
+ * one run.
+ */
+export async function pageSyncRecords(db: Db, run: { id: string; started_at: number }, search: string, page: Pick<PageRequest, 'limit' | 'cursor'>) {
+  const applies = search.length >= MIN_SEARCH_LENGTH;
+  return pageByCursor(
+    db.selectFrom('sync_records')
+      .select(['id', 'audit_id', 'event_type', 'dispatched_at', 'consumed_at', 'models_json'])
+      .where('run_id', '=', run.id)
+      // A run's records are dispatched after it starts: the bound (a day early, against clock skew)
+      // lets PostgreSQL skip the monthly partitions before the run instead of seeking in each.
+      .where('dispatched_at', '>=', run.started_at - DAY_MS)
+      .$if(applies, (q) => q.where(sql<SqlBool>`lower(audit_id) like ${likePrefix(search)} escape '\\'`)),
+    page,
+    { ts: 'dispatched_at', id: 'id', idKind: 'integer' },
+  );
+}
