@@ -1,86 +1,30 @@
 import type { SvgIconComponent } from '@mui/icons-material';
-import AccountTreeOutlined from '@mui/icons-material/AccountTreeOutlined';
-import AdminPanelSettingsOutlined from '@mui/icons-material/AdminPanelSettingsOutlined';
-import ApartmentOutlined from '@mui/icons-material/ApartmentOutlined';
-import CreditCardOutlined from '@mui/icons-material/CreditCardOutlined';
-import GroupOutlined from '@mui/icons-material/GroupOutlined';
-import HomeOutlined from '@mui/icons-material/HomeOutlined';
-import HubOutlined from '@mui/icons-material/HubOutlined';
-import KeyOutlined from '@mui/icons-material/KeyOutlined';
 import Logout from '@mui/icons-material/Logout';
-import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
-import PaletteOutlined from '@mui/icons-material/PaletteOutlined';
-import PersonOutlined from '@mui/icons-material/PersonOutlined';
-import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
-import ReportProblemOutlined from '@mui/icons-material/ReportProblemOutlined';
-import RocketLaunchOutlined from '@mui/icons-material/RocketLaunchOutlined';
-import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
-import SmartToyOutlined from '@mui/icons-material/SmartToyOutlined';
-import SyncOutlined from '@mui/icons-material/SyncOutlined';
-import TableChartOutlined from '@mui/icons-material/TableChartOutlined';
+import { menuIcons } from '../../generated/dashboard/menuIcons.ts';
+import { dashboardRoutes as generatedRoutes, menuEntries, menuGroups, type DashboardRoute, type MenuEntry } from '../../generated/dashboard/routes.ts';
 import type { Role } from '../../generated/engine/types.ts';
 import { DASHBOARD_HOME } from './paths.ts';
 
-export type { Role };
+export type { Role, DashboardRoute };
 
-// The dashboard's navigation in one place: the spec's route table per role (part 1 §2 "Dashboard
-// routes by role", part 2 §6) and the menus built from it. Everything here is pure data and pure
-// functions so the access rules are unit-tested without rendering anything.
+// The dashboard's navigation: the route table and the menus come from the contract (codegen:
+// x-dashboard pages and x-resource list routes, their roles from x-roles, x-feature-flag and
+// x-plan-feature); this module turns them into menus per role and answers access questions. It is
+// pure data and pure functions so the access rules are unit-tested without rendering anything.
 
 export type FeatureFlags = Readonly<Record<string, boolean>>;
 
 export const ROLES: readonly Role[] = ['admin', 'member', 'billingcontact'];
 export { DASHBOARD_HOME, NOT_FOUND_PATH } from './paths.ts';
-export const DOCUMENTATION_URL = 'https://developers.getknit.dev/';
 
-/** One dashboard route: pattern relative to /dashboard, who may open it, and its screen title. */
-export interface DashboardRoute {
-  /** react-router pattern relative to /dashboard, e.g. `syncs/:jobId`. */
-  pattern: string;
-  title: string;
-  roles: readonly Role[];
-  featureFlag?: string;
-  /**
-   * False when the screen is more than one generated list (tabs, cards, wizards), so a matching
-   * generated resource must not stand in for it.
-   */
-  listScreen?: boolean;
-}
-
-const ALL: readonly Role[] = ROLES;
-const STAFF: readonly Role[] = ['admin', 'member'];
-const ADMIN: readonly Role[] = ['admin'];
-
-export const dashboardRoutes: readonly DashboardRoute[] = [
-  { pattern: 'home', title: 'Home', roles: ALL, listScreen: false },
-  { pattern: 'getting-started', title: 'Getting Started', roles: STAFF, listScreen: false },
-  { pattern: 'organizations', title: 'Organizations', roles: STAFF },
-  { pattern: 'organizations/:orgId', title: 'Organization', roles: STAFF },
-  { pattern: 'accounts', title: 'Integrated Accounts', roles: STAFF },
-  { pattern: 'syncs', title: 'Syncs', roles: STAFF },
-  { pattern: 'syncs/:jobId', title: 'Sync Runs', roles: STAFF },
-  { pattern: 'syncs/:jobId/:runId', title: 'Sync Records', roles: STAFF },
-  { pattern: 'logs', title: 'Logs', roles: ALL },
-  { pattern: 'logs/api/:execId', title: 'API Log', roles: ALL },
-  { pattern: 'logs/webhook/:runId', title: 'Webhook Log', roles: ALL },
-  { pattern: 'logs/webhook/:runId/:recordId', title: 'Webhook Record', roles: ALL },
-  { pattern: 'issues', title: 'Issues', roles: STAFF },
-  { pattern: 'api-keys', title: 'API Keys & Webhooks', roles: STAFF, listScreen: false },
-  { pattern: 'connectors', title: 'Connectors', roles: STAFF, featureFlag: 'ai_connectors' },
-  { pattern: 'profile', title: 'Profile', roles: ALL, listScreen: false },
-  { pattern: 'personalize', title: 'Personalize', roles: STAFF, listScreen: false },
-  { pattern: 'settings', title: 'Settings', roles: STAFF, listScreen: false },
-  { pattern: 'subscription', title: 'Subscription', roles: ADMIN, listScreen: false },
-  { pattern: 'user-management', title: 'User Management', roles: ADMIN },
-  { pattern: 'presets', title: 'Mapping Presets', roles: ADMIN },
-  { pattern: 'presets/create', title: 'Create Preset', roles: ADMIN, listScreen: false },
-];
+/** Every /dashboard route, generated from the contract. */
+export const dashboardRoutes: readonly DashboardRoute[] = generatedRoutes;
 
 /** A menu entry (part 1 §3 "Menu item"), plus the roles it is shown to. */
 export interface MenuItem {
   key: string;
   label: string;
-  /** In-app path, or an absolute URL for external entries; absent for actions (logout). */
+  /** In-app path, or an absolute URL for external entries; absent for actions (logout) and groups. */
   path?: string;
   icon: SvgIconComponent;
   newTab?: boolean;
@@ -89,48 +33,57 @@ export interface MenuItem {
   /** True for entries of the sidebar; false for the user and resources menus. */
   sidebar: boolean;
   featureFlag?: string;
-  /** Roles that see the entry; every role when absent. */
+  /** Roles that see the entry; every role that may open its path when absent. */
   roles?: readonly Role[];
 }
 
+const iconOf = (name: string): SvgIconComponent => {
+  const icon = menuIcons[name];
+  if (!icon) throw new Error(`no menu icon ${name}`);
+  return icon;
+};
+
+function toItem(entry: MenuEntry): MenuItem {
+  return {
+    key: entry.key,
+    label: entry.label,
+    path: entry.path,
+    icon: iconOf(entry.icon),
+    sidebar: entry.menu === 'sidebar',
+    ...(entry.newTab ? { newTab: true } : {}),
+    ...(entry.beta ? { isBeta: true } : {}),
+    ...(entry.featureFlag ? { featureFlag: entry.featureFlag } : {}),
+    ...(entry.roles ? { roles: entry.roles } : {}),
+  };
+}
+
+/** The sidebar: its entries and its groups (with their entries as a sub-menu), in contract order. */
+function buildSidebar(): MenuItem[] {
+  const top = menuEntries.filter((entry) => entry.menu === 'sidebar' && !entry.group).map((entry) => ({ order: entry.order, item: toItem(entry) }));
+  const groups = menuGroups.map((group) => ({
+    order: group.order,
+    item: {
+      key: group.key,
+      label: group.label,
+      icon: iconOf(group.icon),
+      sidebar: true,
+      subMenu: menuEntries.filter((entry) => entry.group === group.key).map(toItem),
+    } satisfies MenuItem,
+  }));
+  return [...top, ...groups].sort((a, b) => a.order - b.order).map(({ item }) => item);
+}
+
 // The observed product falls back to the member menu for every role (part 1 §6); we choose the
-// menu by role, as the spec's intent reads, and the access table keeps both consistent.
-export const sidebarMenu: readonly MenuItem[] = [
-  { key: 'home', label: 'Home', path: '/dashboard/home', icon: HomeOutlined, sidebar: true, roles: STAFF },
-  // A billing contact's home is the subscription page (part 1 §2).
-  { key: 'billing', label: 'Subscription', path: '/dashboard/home', icon: CreditCardOutlined, sidebar: true, roles: ['billingcontact'] },
-  { key: 'getting-started', label: 'Getting Started', path: '/dashboard/getting-started', icon: RocketLaunchOutlined, sidebar: true },
-  { key: 'organizations', label: 'Organizations', path: '/dashboard/organizations', icon: ApartmentOutlined, sidebar: true },
-  { key: 'accounts', label: 'Integrated Accounts', path: '/dashboard/accounts', icon: HubOutlined, sidebar: true },
-  { key: 'syncs', label: 'Syncs', path: '/dashboard/syncs', icon: SyncOutlined, sidebar: true },
-  { key: 'logs', label: 'Logs', path: '/dashboard/logs', icon: ReceiptLongOutlined, sidebar: true },
-  { key: 'issues', label: 'Issues', path: '/dashboard/issues', icon: ReportProblemOutlined, sidebar: true },
-  { key: 'presets', label: 'Mapping Presets', path: '/dashboard/presets', icon: AccountTreeOutlined, sidebar: true },
-  { key: 'connectors', label: 'Connectors', path: '/dashboard/connectors', icon: SmartToyOutlined, sidebar: true, isBeta: true, featureFlag: 'ai_connectors' },
-  { key: 'api-keys', label: 'API Keys & Webhooks', path: '/dashboard/api-keys', icon: KeyOutlined, sidebar: true },
-  {
-    key: 'administration',
-    label: 'Administration',
-    icon: AdminPanelSettingsOutlined,
-    sidebar: true,
-    subMenu: [
-      { key: 'user-management', label: 'User Management', path: '/dashboard/user-management', icon: GroupOutlined, sidebar: true },
-      { key: 'subscription', label: 'Subscription', path: '/dashboard/subscription', icon: CreditCardOutlined, sidebar: true },
-      { key: 'personalize', label: 'Personalize', path: '/dashboard/personalize', icon: PaletteOutlined, sidebar: true },
-    ],
-  },
-];
+// menu by role, as the spec's intent reads, and the route table keeps both consistent.
+export const sidebarMenu: readonly MenuItem[] = buildSidebar();
 
 export const userMenu: readonly MenuItem[] = [
-  { key: 'profile', label: 'Profile', path: '/dashboard/profile', icon: PersonOutlined, sidebar: false, roles: STAFF },
-  { key: 'settings', label: 'Settings', path: '/dashboard/settings', icon: SettingsOutlined, sidebar: false, roles: STAFF },
+  ...menuEntries.filter((entry) => entry.menu === 'user').map(toItem),
+  // An action, not a page: shown to every role.
   { key: 'logout', label: 'Logout', icon: Logout, sidebar: false },
 ];
 
-export const resourcesMenu: readonly MenuItem[] = [
-  { key: 'documentation', label: 'Documentation', path: DOCUMENTATION_URL, icon: MenuBookOutlined, sidebar: false, newTab: true },
-  { key: 'fcm', label: 'Field Capability Matrix', path: '/fcm', icon: TableChartOutlined, sidebar: false },
-];
+export const resourcesMenu: readonly MenuItem[] = menuEntries.filter((entry) => entry.menu === 'resources').map(toItem);
 
 const isExternal = (path: string) => /^https?:\/\//.test(path);
 

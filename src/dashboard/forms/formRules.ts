@@ -1,6 +1,7 @@
 import type { ErrorSchema, RJSFValidationError } from '@rjsf/utils';
-import type { FormDefinition, MessageKeyword } from '../../generated/forms/types.ts';
-import { contractMessage, type JsonSchema } from '../../shared/contractMessages.ts';
+import type { FormDefinition } from '../../generated/forms/types.ts';
+import type { JsonSchema } from '../../shared/contractMessages.ts';
+import { validationMessage } from '../../shared/validationMessages.ts';
 
 // The contract's form rules applied in the browser: messages per failed keyword, trimming and
 // disabledUnless. All of them come from the generated definition; nothing here names a field.
@@ -20,17 +21,17 @@ export const messageKey = (path: readonly string[]) => path.map((s) => (/^\d+$/.
 
 const noRefs = () => undefined;
 
-/** The contract's message for one failed keyword at `path`, or undefined. */
-export function contractMessageFor(form: FormDefinition, path: readonly string[], keyword: string): string | undefined {
-  const messages = form.messages[messageKey(path)];
-  const direct = messages?.[keyword as MessageKeyword];
-  if (direct) return direct;
-  // A non-blank rule (pattern '\S') or a minLength reads as 'required' unless the contract says otherwise.
-  if ((keyword === 'pattern' || keyword === 'minLength') && messages?.required) return messages.required;
-  return contractMessage(form.schema as JsonSchema, { path, keyword }, noRefs);
+/**
+ * The message for one failed keyword at `path`: the contract's (x-messages, in the definition's
+ * `messages`), else the shared default that names the field ('Name must be at most 100
+ * characters'), the same words the engine answers with.
+ */
+export function contractMessageFor(form: FormDefinition, path: readonly string[], keyword: string, params?: Readonly<Record<string, unknown>>): string {
+  const messages = form.messages[messageKey(path)] as Readonly<Record<string, string | undefined>> | undefined;
+  return validationMessage(form.schema as JsonSchema, { path, keyword, params }, noRefs, messages ? { messages } : {});
 }
 
-/** rjsf's transformErrors: every error gets the contract's message where it has one. */
+/** rjsf's transformErrors: every error gets the contract's message, else the field-naming default. */
 export function contractErrorTransformer(form: FormDefinition) {
   return (errors: RJSFValidationError[]): RJSFValidationError[] => {
     const out: RJSFValidationError[] = [];
@@ -39,12 +40,11 @@ export function contractErrorTransformer(form: FormDefinition) {
       const path = pathOf(error.property);
       // oneOf/anyOf/if wrappers repeat a branch's failure in schema jargon; the branch error is enough.
       if (error.name === 'oneOf' || error.name === 'anyOf' || error.name === 'if') continue;
-      const message = contractMessageFor(form, path, error.name ?? '');
-      const next = message ? { ...error, message, stack: message } : error;
-      const key = `${path.join('.')}|${next.message}`;
+      const message = contractMessageFor(form, path, error.name ?? '', error.params as Record<string, unknown> | undefined);
+      const key = `${path.join('.')}|${message}`;
       if (seen.has(key)) continue;
       seen.add(key);
-      out.push(next);
+      out.push({ ...error, message, stack: message });
     }
     return out;
   };

@@ -3,23 +3,44 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useMachine, useSelector } from '@xstate/react';
-import { useEffect, useMemo } from 'react';
+import { createContext, useContext, useEffect, useMemo } from 'react';
 import { useLocation } from 'react-router';
 import {
   createVersionCheckActors,
   DASHBOARD_VERSION,
   selectVersionMessage,
   versionCheckMachine,
+  type VersionCheckActorDeps,
 } from '../machines/versionCheck/index.ts';
 import { apiClients, signOut } from '../providers/index.ts';
 
+export interface VersionCheckDeps extends VersionCheckActorDeps {
+  /** window.location.reload in the browser. */
+  reload: () => void;
+}
+
+/**
+ * The network, sign-out and reload the version check uses. The dashboard runs on the defaults; a
+ * test renders the shell inside a provider with fakes, so the machine runs unchanged.
+ */
+export const VersionCheckDepsContext = createContext<VersionCheckDeps>({
+  clients: apiClients,
+  signOut,
+  reload: () => globalThis.location?.reload(),
+});
+
 /**
  * Runs the version-check machine for the shell and shows its message ('Dashboard is currently on
- * older version, Please wait...') over the page while the outdated build signs out and reloads.
+ * older version, Please wait...') over the page for the reload delay, before the outdated build
+ * signs out or reloads.
  */
 export function VersionNotice() {
   const { pathname } = useLocation();
-  const machine = useMemo(() => versionCheckMachine.provide({ actors: createVersionCheckActors({ clients: apiClients, signOut }) }), []);
+  const deps = useContext(VersionCheckDepsContext);
+  const machine = useMemo(
+    () => versionCheckMachine.provide({ actors: createVersionCheckActors(deps), actions: { reloadPage: () => deps.reload() } }),
+    [deps],
+  );
   const [, send, actorRef] = useMachine(machine, { input: { currentVersion: DASHBOARD_VERSION, pathname } });
   const message = useSelector(actorRef, selectVersionMessage);
 

@@ -30,6 +30,7 @@ import { resources as generatedResources, type FilterDefinition, type ResourceDe
 import type { ApiClients } from './apiClient.ts';
 import { unwrap } from './apiClient.ts';
 import { ApiError } from './errors.ts';
+import { sanitizeFilters } from '../resources/filters/sanitize.ts';
 
 type Method = ResourceDefinition['method'];
 type Params = Record<string, unknown>;
@@ -148,7 +149,11 @@ export function createDataProvider(options: DataProviderOptions): ContractDataPr
     const page = Math.max(1, params.pagination?.page ?? 1);
     const perPage = params.pagination?.perPage ?? definition.paging.pageSize ?? 10;
     // Blank filter values are no filter: they neither reach the server nor start a new cursor stack.
-    const filter: Params = Object.fromEntries(Object.entries((params.filter ?? {}) as Params).filter(([, v]) => !isBlank(v)));
+    const given: Params = Object.fromEntries(Object.entries((params.filter ?? {}) as Params).filter(([, v]) => !isBlank(v)));
+    // A declared filter's value the contract refuses is dropped (the engine then applies the
+    // contract's default); other values (route params, fixed request values) pass as they are.
+    const declared = new Set(definition.filters.flatMap((f) => [f.source, ...(f.end ? [f.end] : [])]));
+    const filter: Params = sanitizeFilters(definition, given, new Set(Object.keys(given).filter((key) => !declared.has(key))), { defaults: false }).values;
     const style = definition.paging.style;
 
     if (style === 'none') {

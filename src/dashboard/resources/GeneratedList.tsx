@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import type { ReactElement, ReactNode } from 'react';
+import { useEffect, type ReactElement, type ReactNode } from 'react';
 import { DataTable, List, Pagination, useListContext, type RaRecord } from 'react-admin';
 import { useNavigate } from 'react-router';
 import type { ColumnDefinition, ResourceDefinition } from '../../generated/resources/types.ts';
@@ -9,19 +9,24 @@ import { ColumnCell, type Row } from '../components/columns/ColumnCell.tsx';
 import { fillRoute, formatNumber } from '../components/columns/format.ts';
 import { errorMessage } from '../providers/index.ts';
 import { filterInputs, filterDefaults } from './filterInputs.tsx';
+import { sanitizeFilters } from './filters/sanitize.ts';
+import { columnsOfView, viewOf } from './views.ts';
 import { PagePager } from './PagePager.tsx';
 
-export interface GeneratedListProps {
-  definition: ResourceDefinition;
+/** Cell renderers replacing a column's generated cell, by the row field the column shows ('actions' for the actions column). */
+export type ListCells<F extends string> = Partial<Record<F | 'actions', (record: Row) => ReactNode>>;
+/** Keys of C that are not F: each must be `never`, so a cell for a field the row lacks fails the typecheck. */
+type OnlyKeysOf<C, F extends string> = { [K in Exclude<keyof C, F | 'actions'>]: never };
+
+export interface GeneratedListProps<F extends string = string, S extends string = string> {
+  definition: ResourceDefinition<F, S>;
   /** Route params (jobId, syncRunId, ...) and fixed request values: sent with every call as permanent filters. */
   params?: Record<string, string | boolean>;
   title: string;
   // Composition points for hand-written screens (resources/<name>/): they extend the generated
   // definition instead of copying its columns.
-  /** Cell renderers replacing a column's generated cell, by column source ('actions' for the actions column, shown only when given). */
-  cells?: Readonly<Record<string, (record: Row) => ReactNode>>;
-  /** Filter inputs replacing the generated ones (choices from the server, date ranges). */
-  filters?: ReactElement[];
+  /** Inputs replacing the generated input of a filter, by the filter's source (a screen-specific widget). */
+  filterOverrides?: Partial<Record<NoInfer<S>, ReactElement>>;
   /** Rendered inside the list context between the filters and the table (summary cards, charts). */
   header?: ReactNode;
   /** Heading shown instead of the title (an organisation's name), and buttons beside it. */
@@ -33,19 +38,14 @@ export interface GeneratedListProps {
   emptyText?: ReactNode;
   /** Label of the total above the table (x-resource `total`), instead of the title ('Total Active Syncs'). */
   totalLabel?: string;
-  /**
-   * The generated columns this screen shows, given the current filter values (a definition that
-   * serves two views: the logs' API Calls / Webhooks switch).
-   */
-  selectColumns?: (columns: readonly ColumnDefinition[], filterValues: Record<string, unknown>) => readonly ColumnDefinition[];
+  /** The generated columns this screen shows, given the current filter values (default: the contract's view of them). */
+  selectColumns?: (columns: readonly ColumnDefinition<F>[], filterValues: Record<string, unknown>) => readonly ColumnDefinition<F>[];
   /** Where a row leads, with route state, instead of the definition's show route; undefined: nowhere. */
   rowLink?: (record: Row) => RowLink | undefined;
   /** Called when the list call fails (react-admin's default toast is replaced), e.g. to go back on a 404. */
   onError?: (error: unknown) => void;
   /** What the table says when the list call failed, instead of the call's message ('Something went wrong'). */
   errorText?: string;
-  /** Server-paged lists: 'Page N' with previous / next (PagePager) instead of react-admin's guessed row range. */
-  pageNumbers?: boolean;
   /** Keep every cell on one line (wide tables then scroll inside their card instead of growing tall rows). */
   noWrap?: boolean;
 }
@@ -99,15 +99,32 @@ function ErrorSlot({ text }: { text?: string | undefined }) {
   );
 }
 
+/**
+ * Puts a filter set the contract refuses (from the URL, the stored list state or a link) back to
+ * valid values and defaults, in the URL and the store too, so a broken filter never sticks.
+ */
+function FilterGuard({ definition }: { definition: ResourceDefinition }) {
+  const { filterValues, setFilters, displayedFilters } = useListContext();
+  const { values, changed } = sanitizeFilters(definition, (filterValues ?? {}) as Record<string, unknown>);
+  useEffect(() => {
+    if (changed) setFilters(values, displayedFilters);
+  });
+  return null;
+}
+
+/** The row actions stay in view at the right edge of a wide table, however far it scrolls. */
+const STICKY_ACTIONS = 'list-row-actions';
+
 /** The columns of the list's current view: all of the definition's, or the screen's selection. */
 function useViewColumns(definition: ResourceDefinition, select: GeneratedListProps['selectColumns']): readonly ColumnDefinition[] {
   const { filterValues } = useListContext();
-  return select ? select(definition.columns, (filterValues ?? {}) as Record<string, unknown>) : definition.columns;
+  const values = (filterValues ?? {}) as Record<string, unknown>;
+  return select ? select(definition.columns, values) : columnsOfView(definition, viewOf(definition, values));
 }
 
 interface TableProps {
   definition: ResourceDefinition;
-  cells: Readonly<Record<string, (record: Row) => ReactNode>>;
+  cells: Readonly<Record<string, ((record: Row) => ReactNode) | undefined>>;
   selectColumns: GeneratedListProps['selectColumns'];
   rowClick: false | ((id: unknown, resource: string, record: RaRecord) => false);
   hover: boolean;
@@ -126,6 +143,7 @@ function GeneratedTable({ definition, cells, selectColumns, rowClick, hover, emp
           label={column.label}
           source={column.source}
           disableSort
+          {...(column.kind === 'actions' ? { cellClassName: STICKY_ACTIONS, headerClassName: STICKY_ACTIONS } : {})}
           render={(record: RaRecord) => {
             const cell = cells[column.kind === 'actions' ? 'actions' : (column.source ?? '')];
             return cell ? cell(record as Row) : <ColumnCell column={column} record={record as Row} />;
@@ -141,7 +159,10 @@ function GeneratedTable({ definition, cells, selectColumns, rowClick, hover, emp
  * (components/columns), its filters, paging as the contract says, and a row click to the detail
  * route when the definition has one.
  */
-export function GeneratedList({ definition, params = {}, title, cells = {}, header, heading, titleActions, syncWithLocation, emptyText, totalLabel, selectColumns, rowLink, onError, errorText, noWrap = false, pageNumbers = false, ...props }: GeneratedListProps) {
+export function GeneratedList<F extends string, S extends string, C extends ListCells<NoInfer<F>> = ListCells<NoInfer<F>>>(
+  { definition, params = {}, title, cells, header, heading, titleActions, syncWithLocation, emptyText, totalLabel, selectColumns, rowLink, onError, errorText, noWrap = false, filterOverrides }:
+  GeneratedListProps<F, S> & { cells?: C & OnlyKeysOf<C, NoInfer<F>> },
+) {
   const navigate = useNavigate();
   const pageSize = definition.paging.pageSize ?? 10;
   const show = definition.show;
@@ -158,7 +179,8 @@ export function GeneratedList({ definition, params = {}, title, cells = {}, head
         return false as const;
       }
     : false;
-  const filters: ReactElement[] = props.filters ?? filterInputs(definition.filters);
+  const filters: ReactElement[] = filterInputs(definition.filters, filterOverrides);
+  const cellTable = (cells ?? {}) as Readonly<Record<string, ((record: Row) => ReactNode) | undefined>>;
 
   return (
     <Box>
@@ -173,9 +195,11 @@ export function GeneratedList({ definition, params = {}, title, cells = {}, head
         filter={params}
         filters={filters.length ? filters : undefined}
         filterDefaultValues={filterDefaults(definition.filters)}
+        // Searches debounce themselves (the contract's debounceMs); every other filter applies at once.
+        debounce={0}
         perPage={pageSize}
         // Server-paged lists have a fixed page size (the contract's); a list paged here may change it.
-        pagination={pageNumbers && definition.paging.style !== 'none' ? <PagePager /> : <ListPagination options={definition.paging.style === 'none' ? [pageSize, 25, 50] : []} />}
+        pagination={definition.paging.style !== 'none' ? <PagePager /> : <ListPagination options={[pageSize, 25, 50]} />}
         actions={false}
         empty={false}
         error={<ErrorSlot text={errorText} />}
@@ -190,6 +214,7 @@ export function GeneratedList({ definition, params = {}, title, cells = {}, head
           // Only the table scrolls sideways; headers above it (charts, summaries) stay in place.
           '& .RaList-content': { minWidth: 0 },
           '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
+          [`& .${STICKY_ACTIONS}`]: { position: 'sticky', right: 0, zIndex: 1, bgcolor: 'background.paper', boxShadow: '-6px 0 6px -6px rgba(0, 0, 0, 0.2)' },
           '& .RaListToolbar-root': { bgcolor: 'transparent' },
           // On a phone every filter takes the full width, so the bar reads as one column.
           '& .RaList-actions': { bgcolor: 'transparent' },
@@ -198,11 +223,12 @@ export function GeneratedList({ definition, params = {}, title, cells = {}, head
           ...(noWrap ? { '& .MuiTableCell-root': { whiteSpace: 'nowrap' } } : {}),
         }}
       >
+        <FilterGuard definition={definition} />
         {header}
         <Box sx={{ px: 2, pt: 1.5 }}>
           <TotalLine label={totalLabel ?? title} />
         </Box>
-        <GeneratedTable definition={definition} cells={cells} selectColumns={selectColumns} rowClick={rowClick} hover={Boolean(show || rowLink)} emptyText={emptyText} />
+        <GeneratedTable definition={definition} cells={cellTable} selectColumns={selectColumns as GeneratedListProps['selectColumns']} rowClick={rowClick} hover={Boolean(show || rowLink)} emptyText={emptyText} />
       </List>
     </Box>
   );

@@ -5,22 +5,44 @@ import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import { useListContext } from 'react-admin';
 
+export interface PageRange {
+  from: number;
+  to: number;
+  /** The row total, or -1 while more pages follow and the server gives no total. */
+  count: number;
+}
+
 /**
- * Paging of a server-paged list without a row total (cursor, or page numbers with hasMoreRecords):
- * 'Page N · rows a–b' and previous / next. react-admin's own label guesses a total from the page
- * size ('1-10 of 10' for a last page of one row); this one only says what it knows.
+ * The rows a page shows, by MUI TablePagination's convention ('0–0 of 0', '1–1 of 1',
+ * '11–20 of more than 20'), counted from the rows that arrived rather than from the page size.
+ * Without a total from the server the last page still knows it: the rows before it plus its own.
+ */
+export function pageRange({ page, perPage, rows, total, hasNextPage }: { page: number; perPage: number; rows: number; total?: number | undefined; hasNextPage?: boolean | undefined }): PageRange {
+  const before = (Math.max(page, 1) - 1) * perPage;
+  const count = total ?? (hasNextPage ? -1 : before + rows);
+  // An empty page (an empty list, or a page past the end) shows no rows: '0–0 of N'.
+  if (rows === 0) return { from: 0, to: 0, count };
+  return { from: before + 1, to: before + rows, count };
+}
+
+export const pageRangeLabel = ({ from, to, count }: PageRange): string => `${from}–${to} of ${count === -1 ? `more than ${to}` : count}`;
+
+/**
+ * Paging of a server-paged list (cursor, or page numbers with hasMoreRecords): 'Page N', the rows
+ * shown ('1–1 of 1'), and previous / next. react-admin's Pagination guesses a total from the page
+ * size when the server sends none, so an empty or one-row list read '1-10 of 10'; this one counts
+ * the rows that arrived.
  */
 export function PagePager() {
-  const { page, perPage, setPage, hasNextPage, hasPreviousPage, data, isPending, isFetching, error } = useListContext();
+  const { page, perPage, setPage, total, hasNextPage, hasPreviousPage, data, isPending, isFetching, error } = useListContext();
   if (error || isPending) return null;
-  const rows = data?.length ?? 0;
-  if (page === 1 && !hasNextPage && rows === 0) return null;
-  const first = (page - 1) * perPage + 1;
+  const range = pageRange({ page, perPage, rows: data?.length ?? 0, total, hasNextPage });
   return (
     <Box component="nav" aria-label="Pagination" sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 1, px: 1, py: 1 }}>
       <Typography variant="body2" sx={{ color: 'text.secondary', mr: 1 }} aria-live="polite">
         Page <Box component="span" sx={{ color: 'text.primary', fontWeight: 600 }} data-testid="page-number">{page}</Box>
-        {rows > 0 ? ` · rows ${first}–${first + rows - 1}` : ''}
+        {' · '}
+        <span data-testid="page-range">{pageRangeLabel(range)}</span>
       </Typography>
       <IconButton aria-label="Previous page" size="small" disabled={!hasPreviousPage || page <= 1 || isFetching} onClick={() => setPage(page - 1)}>
         <ChevronLeft />

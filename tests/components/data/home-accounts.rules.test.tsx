@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import { categoryLabel, categorySlices } from '../../../src/dashboard/components/charts/categorySlices.ts';
-import { dateFilterValue } from '../../../src/dashboard/resources/accounts/AccountFilters.tsx';
+import { dateFilterValue } from '../../../src/dashboard/resources/filters/DateRangeFilter.tsx';
 import { expiryHint } from '../../../src/dashboard/resources/accounts/AccountCells.tsx';
 import { frequencyChoice } from '../../../src/dashboard/resources/accounts/SyncFrequencyDialog.tsx';
 import { shouldShowTestAccountPopup } from '../../../src/dashboard/resources/accounts/testAccountPopup.ts';

@@ -5,14 +5,15 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isCancelled } from '../../../src/dashboard/resources/listHooks.ts';
 import { SyncRecordList } from '../../../src/dashboard/resources/syncs/SyncRecordList.tsx';
 import {
-  defaultRunRange,
-  rangeDays,
-  rangeFromDays,
   runsEmptyText,
-  searchToApply,
   SYNCS_NOT_STARTED_MESSAGE,
 } from '../../../src/dashboard/resources/syncs/syncRules.ts';
-import { useRunSearch } from '../../../src/dashboard/resources/syncs/useRunSearch.ts';
+import { searchToApply as searchOf, useDebouncedSearch } from '../../../src/dashboard/resources/filters/SearchFilter.tsx';
+import { syncRecordsResource } from '../../../src/generated/resources/sync-records.ts';
+
+const searchFilter = syncRecordsResource.filters[0]!;
+const useRunSearch = (applied: string, apply: (search: string) => void) => useDebouncedSearch(applied, apply, searchFilter.minLength, searchFilter.debounceMs);
+const searchToApply = (text: string) => searchOf(text, searchFilter.minLength);
 
 // The display rules of the syncs screens (part 2 §4, §5, §8, §9); the logs and issues ones are in
 // syncs-logs-issues.logs.test.tsx.
@@ -116,7 +117,7 @@ describe('the run page aborts the previous records request', () => {
     render(
       <MemoryRouter initialEntries={['/dashboard/syncs/job_1/run_1']}>
         <AdminContext dataProvider={dataProvider}>
-          <SyncRecordList params={{ jobId: 'job_1', runId: 'run_1' }} title="Sync Records" />
+          <SyncRecordList params={{ jobId: 'job_1', syncRunId: 'run_1' }} title="Sync Records" />
         </AdminContext>
       </MemoryRouter>,
     );
@@ -163,24 +164,7 @@ describe('the run page aborts the previous records request', () => {
   });
 });
 
-describe('run history date range', () => {
-  const now = new Date(2026, 10, 22, 15, 30).getTime();
-
-  it('defaults to the last 30 days up to now', () => {
-    const range = defaultRunRange(now);
-    expect(range.end).toBe(now);
-    expect(range.start).toBe(new Date(2026, 9, 23).getTime());
-    expect(rangeDays({}, now)).toEqual({ from: '2026-10-23', to: '2026-11-22', today: '2026-11-22' });
-  });
-
-  it('never goes beyond today and never starts after its end', () => {
-    expect(rangeFromDays('2026-11-01', '2026-12-31', now)).toEqual({ start: new Date(2026, 10, 1).getTime(), end: now });
-    expect(rangeFromDays('2026-11-01', '2026-11-10', now)?.end).toBe(new Date(2026, 10, 10, 23, 59, 59, 999).getTime());
-    const reversed = rangeFromDays('2026-11-20', '2026-11-10', now);
-    expect(reversed && reversed.start <= reversed.end).toBe(true);
-    expect(rangeFromDays('', '2026-11-10', now)).toBeUndefined();
-  });
-
+describe('run history', () => {
   it("says a job that never ran hasn't been started properly", () => {
     expect(runsEmptyText({ lastSyncedAt: null })).toBe(SYNCS_NOT_STARTED_MESSAGE);
     expect(SYNCS_NOT_STARTED_MESSAGE).toBe("Syncs haven't been started properly for this account. Please restart syncs and try again.");

@@ -15,7 +15,9 @@ import {
   toAppRef,
 } from '../../../src/dashboard/components/columns/format.ts';
 import { matchTemplate, resourceForPath } from '../../../src/dashboard/resources/registry.ts';
-import { timeChoiceLabel } from '../../../src/dashboard/resources/filterInputs.tsx';
+import { labelOfChoice } from '../../../src/dashboard/resources/filterInputs.tsx';
+import { issuesResource } from '../../../src/generated/resources/issues.ts';
+import { logsResource } from '../../../src/generated/resources/logs.ts';
 
 // No vitest globals, so testing-library cannot register its own cleanup.
 afterEach(cleanup);
@@ -65,8 +67,11 @@ describe('column display rules', () => {
   });
 
   it('labels time filters', () => {
-    expect(timeChoiceLabel('last180')).toBe('Last 6 months');
-    expect(timeChoiceLabel(2_592_000_000)).toBe('Last 30 days');
+    // The labels are the contract's x-enum-labels.
+    const issuesTime = issuesResource.filters.find((f) => f.source === 'timeFilter')!;
+    const logsPeriod = logsResource.filters.find((f) => f.source === 'timestamp')!;
+    expect(labelOfChoice(issuesTime, 'last180')).toBe('Last 6 months');
+    expect(labelOfChoice(logsPeriod, 2_592_000_000)).toBe('Last 30 days');
   });
 });
 

@@ -146,7 +146,7 @@ describe('user and resources menus', () => {
 describe('route table helpers', () => {
   it('matches static segments before params and names every route', () => {
     expect(matchDashboardRoute('/dashboard/presets/create')?.pattern).toBe('presets/create');
-    expect(matchDashboardRoute('/dashboard/syncs/j/r')?.pattern).toBe('syncs/:jobId/:runId');
+    expect(matchDashboardRoute('/dashboard/syncs/j/r')?.pattern).toBe('syncs/:jobId/:syncRunId');
     expect(titleFor('/dashboard/api-keys')).toBe('API Keys & Webhooks');
     expect(new Set(dashboardRoutes.map((route) => route.pattern)).size).toBe(dashboardRoutes.length);
   });

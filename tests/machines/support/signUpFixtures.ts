@@ -1,7 +1,8 @@
 import type { EventObject } from 'xstate';
 import { ApiError } from '../../../src/dashboard/providers/errors.ts';
-import type { SendOrgDetailsResult, SignUpEvent, VerifyOtpResult } from '../../../src/dashboard/machines/signUp/index.ts';
+import { signUpMachine, type SendOrgDetailsResult, type VerifyOtpResult } from '../../../src/dashboard/machines/signUp/index.ts';
 import { INVALID_INVITE_MESSAGE } from '../../../src/shared/constants.ts';
+import { type ActorEventFixtures, byLabel, type DelayEventFixtures, done, failed, type UserEventFixtures } from './fixtureTypes.ts';
 
 export const EMAIL = 'dev@acme.io';
 
@@ -51,42 +52,56 @@ export const errors = {
   unreadable: () => new ApiError({ status: 200, code: 'UNEXPECTED_RESPONSE', msg: 'Unexpected response from server' }),
 };
 
-const done = (id: string, output: unknown): EventObject => ({ type: `xstate.done.actor.${id}`, output }) as EventObject;
-const failed = (id: string, error: unknown): EventObject => ({ type: `xstate.error.actor.${id}`, error }) as EventObject;
-
-/** The user's events, one per kind of input the views can send, with the label used in path lists. */
+/** The user's events, by event type: one per kind of input the views can send, with the label used in path lists. */
 export const userEvents = {
-  'mode.toggle': { type: 'mode.toggle' },
-  'email.submit': { type: 'email.submit', email: EMAIL },
-  'otp.submit 6 digits': { type: 'otp.submit', otp: '123456' },
-  'otp.submit 5 digits': { type: 'otp.submit', otp: '12345' },
-  'otp.resend': { type: 'otp.resend' },
-  'step.previous': { type: 'step.previous' },
-  'details.submit': { type: 'details.submit', details: { ...details, apps: [...details.apps] } },
-} as const satisfies Record<string, SignUpEvent>;
+  'mode.toggle': { 'mode.toggle': { type: 'mode.toggle' } },
+  'email.submit': { 'email.submit': { type: 'email.submit', email: EMAIL } },
+  'otp.submit': {
+    'otp.submit 6 digits': { type: 'otp.submit', otp: '123456' },
+    'otp.submit 5 digits': { type: 'otp.submit', otp: '12345' },
+  },
+  'otp.resend': { 'otp.resend': { type: 'otp.resend' } },
+  'step.previous': { 'step.previous': { type: 'step.previous' } },
+  'details.submit': { 'details.submit': { type: 'details.submit', details: { ...details, apps: [...details.apps] } } },
+} as const satisfies UserEventFixtures<typeof signUpMachine>;
 
-/** Every answer an actor can give (one per branch of its onDone/onError), and the countdown tick. */
-export const systemEvents = {
-  'signIn ok': done('signIn', { resendAfterSeconds: 1 }),
-  'signIn invalid invite': failed('signIn', errors.invalidInvite()),
-  'signIn 429': failed('signIn', errors.rateLimited(30)),
-  'verifyOtp new user': done('verifyOtp', newUserSession),
-  'verifyOtp returning user': done('verifyOtp', returningSession),
-  'verifyOtp unreadable': done('verifyOtp', { token: '' }),
-  'verifyOtp 489': failed('verifyOtp', errors.otpDead()),
-  'verifyOtp 400': failed('verifyOtp', errors.wrongCode()),
-  'verifyOtp invalid invite': failed('verifyOtp', errors.invalidInvite()),
-  'resendOtp ok': done('resendOtp', { resendAfterSeconds: 1, message: `New OTP sent to ${EMAIL}` }),
-  'resendOtp 429': failed('resendOtp', errors.rateLimited(1)),
-  'resendOtp invalid invite': failed('resendOtp', errors.invalidInvite()),
-  'resendOtp 500': failed('resendOtp', errors.server()),
-  'saveSession ok': done('saveSession', undefined),
-  'saveSession failed': failed('saveSession', new Error('storage unavailable')),
-  'sendOrgDetails ok': done('sendOrgDetails', detailsResult),
-  'sendOrgDetails unreadable': done('sendOrgDetails', { nothing: true }),
-  'sendOrgDetails invalid invite': failed('sendOrgDetails', errors.invalidInvite()),
-  'sendOrgDetails 500': failed('sendOrgDetails', errors.server()),
-  '1 s tick': { type: 'xstate.after.countdownTick.signUp.code.countdown.running' },
-} as const satisfies Record<string, EventObject>;
+/** Every answer an actor can give (one per branch of its onDone/onError), by actor. */
+export const actorEvents = {
+  signIn: {
+    'signIn ok': done('signIn', { resendAfterSeconds: 1 }),
+    'signIn invalid invite': failed('signIn', errors.invalidInvite()),
+    'signIn 429': failed('signIn', errors.rateLimited(30)),
+  },
+  verifyOtp: {
+    'verifyOtp new user': done('verifyOtp', newUserSession),
+    'verifyOtp returning user': done('verifyOtp', returningSession),
+    // What a broken server might send: the machine must not trust it.
+    'verifyOtp unreadable': done('verifyOtp', { token: '' } as unknown as VerifyOtpResult),
+    'verifyOtp 489': failed('verifyOtp', errors.otpDead()),
+    'verifyOtp 400': failed('verifyOtp', errors.wrongCode()),
+    'verifyOtp invalid invite': failed('verifyOtp', errors.invalidInvite()),
+  },
+  resendOtp: {
+    'resendOtp ok': done('resendOtp', { resendAfterSeconds: 1, message: `New OTP sent to ${EMAIL}` }),
+    'resendOtp 429': failed('resendOtp', errors.rateLimited(1)),
+    'resendOtp invalid invite': failed('resendOtp', errors.invalidInvite()),
+    'resendOtp 500': failed('resendOtp', errors.server()),
+  },
+  saveSession: {
+    'saveSession ok': done('saveSession', undefined),
+    'saveSession failed': failed('saveSession', new Error('storage unavailable')),
+  },
+  sendOrgDetails: {
+    'sendOrgDetails ok': done('sendOrgDetails', detailsResult),
+    'sendOrgDetails unreadable': done('sendOrgDetails', { nothing: true } as unknown as SendOrgDetailsResult),
+    'sendOrgDetails invalid invite': failed('sendOrgDetails', errors.invalidInvite()),
+    'sendOrgDetails 500': failed('sendOrgDetails', errors.server()),
+  },
+} as const satisfies ActorEventFixtures<typeof signUpMachine>;
 
-export const signUpEventFixtures: Record<string, EventObject> = { ...userEvents, ...systemEvents };
+/** The countdown's tick, by delay. */
+export const delayEvents = {
+  countdownTick: { '1 s tick': { type: 'xstate.after.countdownTick.signUp.code.countdown.running' } },
+} as const satisfies DelayEventFixtures<typeof signUpMachine>;
+
+export const signUpEventFixtures: Record<string, EventObject> = byLabel(userEvents, actorEvents, delayEvents);

@@ -64,8 +64,11 @@ describe('dataProvider: cursor paging (issues: POST /app.issue.data)', () => {
     const dp = provider();
     await dp.getList('issues', { ...page(1), filter: { type: 'all' } });
     await dp.getList('issues', { ...page(2), filter: { type: 'all' } });
+    await dp.getList('issues', { ...page(1), filter: { type: 'api' } });
+    expect(seen[2].body).toEqual({ type: 'api', limit: 10 });
+    // A value the contract refuses never reaches the engine (it applies its default instead).
     await dp.getList('issues', { ...page(1), filter: { type: 'error' } });
-    expect(seen[2].body).toEqual({ type: 'error', limit: 10 });
+    expect(seen[3].body).toEqual({ limit: 10 });
   });
 
   it('reaching page N without its cursor walks the pages before it', async () => {

@@ -5,7 +5,10 @@ import type { VersionCheckContext, VersionCheckEvent, VersionCheckInput } from '
 export const VERSION_MISMATCH_MESSAGE = 'Dashboard is currently on older version, Please wait...';
 /** How often the server's version is asked for while the dashboard stays open. */
 export const VERSION_CHECK_INTERVAL_MS = 300_000;
-/** Spec part 1 §9: reload delays 1 to 3 s; long enough to read the message. */
+/**
+ * Spec part 1 §9: reload delays 1 to 3 s. How long the message shows before the page goes, by a
+ * reload or by the logout (which takes the user off the dashboard, and the message with it).
+ */
 export const VERSION_RELOAD_DELAY_MS = 2_000;
 
 const notProvided = (name: string) => async (): Promise<never> => {
@@ -17,8 +20,9 @@ const differenceOf = (context: VersionCheckContext, event: unknown) =>
 
 /**
  * Compares this build with auth.getUiVersion (spec part 1 §4): a major or minor difference shows
- * the message, logs out on dashboard pages and reloads; a patch difference shows it and reloads;
- * equal versions stay idle. Checks at start, on an interval and when the window regains focus.
+ * the message, then logs out on dashboard pages and reloads; a patch difference shows it and
+ * reloads; equal versions stay idle. The message is always on screen for the reload delay before
+ * anything else happens. Checks at start, on an interval and when the window regains focus.
  */
 export const versionCheckMachine = setup({
   types: {
@@ -66,7 +70,7 @@ export const versionCheckMachine = setup({
         src: 'getUiVersion',
         onDone: [
           // Major or minor: log out first on dashboard pages (public pages have no session to end).
-          { guard: and(['isMajorOrMinorDifferent', 'isOnDashboardPage']), target: 'outdated.loggingOut', actions: 'storeServerVersion' },
+          { guard: and(['isMajorOrMinorDifferent', 'isOnDashboardPage']), target: 'outdated.announcing', actions: 'storeServerVersion' },
           { guard: 'isMajorOrMinorDifferent', target: 'outdated.reloading', actions: 'storeServerVersion' },
           { guard: 'isPatchDifferent', target: 'outdated.reloading', actions: 'storeServerVersion' },
           { target: 'idle', actions: 'storeServerVersion' },
@@ -79,13 +83,19 @@ export const versionCheckMachine = setup({
       entry: 'showMessage',
       initial: 'reloading',
       states: {
+        // Ending the session unmounts the dashboard, and this notice with it: the user reads the
+        // message first, then the logout runs.
+        announcing: {
+          after: { reloadDelay: 'loggingOut' },
+        },
         loggingOut: {
           invoke: {
             id: 'logout',
             src: 'logout',
-            onDone: 'reloading',
+            // The message has been read already: reload straight after the logout.
+            onDone: '#versionCheck.reloaded',
             // Reload anyway: a failed logout call must not keep an old dashboard running.
-            onError: 'reloading',
+            onError: '#versionCheck.reloaded',
           },
         },
         reloading: {

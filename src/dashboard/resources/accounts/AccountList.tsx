@@ -10,7 +10,6 @@ import { dataProvider } from '../../providers/index.ts';
 import { GeneratedList } from '../GeneratedList.tsx';
 import { AccountActionsMenu } from './AccountActionsMenu.tsx';
 import { TestAccountCell } from './AccountCells.tsx';
-import { accountFilters } from './AccountFilters.tsx';
 import { AccountsSummary } from './AccountsSummary.tsx';
 import type { MagicLinkResult } from './accountCalls.ts';
 import { MagicLinkResultDialog } from './magicLink/MagicLinkResultDialog.tsx';
@@ -19,7 +18,6 @@ import { TestAccountPopup } from './TestAccountPopup.tsx';
 // The form brings rjsf and ajv (~150 kB gzip): loaded when the dialog is first opened.
 const MagicLinkDialog = lazy(() => import('./magicLink/MagicLinkDialog.tsx').then((m) => ({ default: m.MagicLinkDialog })));
 
-const filters = accountFilters(accountsResource.filters);
 const testAccountColumn = accountsResource.columns.find((column) => column.source === 'testAccount');
 
 /**
@@ -47,7 +45,6 @@ export function AccountList({ title }: ScreenProps) {
       <GeneratedList
         definition={accountsResource}
         title={title}
-        filters={filters}
         cells={cells}
         header={<AccountsSummary />}
         emptyText="No integrated accounts match these filters."

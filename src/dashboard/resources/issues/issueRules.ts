@@ -17,8 +17,6 @@ export const ISSUE_COUNTERS = [
   { key: 'totalIssueCalls', label: 'Total Issue Calls' },
 ] as const satisfies readonly { key: keyof IssueGraph; label: string }[];
 
-/** Labels of the issue log types (the type filter's choices and the table's Log Type). */
-export const LOG_TYPE_LABELS: Readonly<Record<string, string>> = { all: 'All', api: 'API', webhook: 'Webhook' };
 
 /** The graph's query from the list's filters: the same type and time filter as the table. */
 export function graphQuery(filterValues: Readonly<Record<string, unknown>>): IssueGraphQuery {

@@ -1,7 +1,7 @@
 import { apiNativeCallsResource } from '../../../generated/resources/api-native-calls.ts';
 import type { ScreenProps } from '../../app/screens.ts';
 import { GeneratedList } from '../GeneratedList.tsx';
-import { logCells } from './LogCells.tsx';
+import { pathCell } from './LogCells.tsx';
 import { ApiLogHeader } from './LogHeaders.tsx';
 
 /** /dashboard/logs/api/{execId}: the API log and the native calls made to serve it. */
@@ -9,14 +9,12 @@ export function ApiLogShow({ params, title }: ScreenProps) {
   return (
     <GeneratedList
       definition={apiNativeCallsResource}
-      // The route's execId is the contract's executionId.
-      params={{ executionId: params.execId ?? '' }}
+      params={{ executionId: params.executionId ?? '' }}
       title={title}
-      pageNumbers
       noWrap
       syncWithLocation
       header={<ApiLogHeader />}
-      cells={logCells}
+      cells={{ path: pathCell }}
       emptyText="This API call made no native calls."
     />
   );

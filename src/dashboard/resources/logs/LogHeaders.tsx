@@ -6,8 +6,9 @@ import { ColumnCell, type Row } from '../../components/columns/ColumnCell.tsx';
 import { DetailFields, type DetailField } from '../../components/DetailFields.tsx';
 import { formatText } from '../../components/columns/format.ts';
 import { useListMsg } from '../listHooks.ts';
-import { logCells } from './LogCells.tsx';
-import { columnsOfView, type ApiLogRouteState, type WebhookLogRouteState } from './logViews.ts';
+import { dispatchStatusCell } from './LogCells.tsx';
+import { type ApiLogRouteState, type WebhookLogRouteState } from './logViews.ts';
+import { columnsOfView } from '../views.ts';
 
 // Headers of the log detail pages, rendered with the generated columns of the row they describe:
 // an API log with the logs definition's API-view columns, a webhook run with its webhook-view
@@ -19,7 +20,7 @@ function fieldOf(column: ColumnDefinition, record: Row): DetailField {
   const source = column.source ?? '';
   // URLs and paths show in full here (they are cut in the tables).
   const value =
-    source === 'dispatchStatus' ? logCells.dispatchStatus(record) : column.kind === 'link' ? formatText(record[source]) : <ColumnCell column={column} record={record} />;
+    source === 'dispatchStatus' ? dispatchStatusCell(record) : column.kind === 'link' ? formatText(record[source]) : <ColumnCell column={column} record={record} />;
   return { label: column.label, value, wide: source === 'url' || source === 'path' };
 }
 
@@ -31,7 +32,7 @@ export function ApiLogHeader() {
   const state = useLocation().state as Partial<ApiLogRouteState> | null;
   const fromState: Row = state ? { ...state, url: state.apiUrl } : {};
   const record = msg?.apiLog ?? fromState;
-  const columns = columnsOfView(logsResource.columns, 'api').filter(present(record));
+  const columns = columnsOfView(logsResource, 'api').filter(present(record));
   return <DetailFields label="API log" loading={msg === undefined && !state} fields={columns.map((column) => fieldOf(column, record))} />;
 }
 
@@ -40,7 +41,7 @@ export function WebhookLogHeader({ runId }: { runId: string }) {
   const msg = useListMsg<Row>();
   const state = useLocation().state as Partial<WebhookLogRouteState> | null;
   const record: Row = { syncRunId: runId, ...(state ?? {}), ...(msg ?? {}) };
-  const columns = columnsOfView(logsResource.columns, 'webhook').filter(present(record));
+  const columns = columnsOfView(logsResource, 'webhook').filter(present(record));
   const fields = columns.map((column) => fieldOf(column, record));
   fields.push({ label: 'Sync Job ID', value: formatText(record.syncJobId) });
   if (state?.syncIterationId) fields.push({ label: 'Iteration', value: state.syncIterationId });

@@ -1,27 +1,20 @@
 import { logsResource } from '../../../generated/resources/logs.ts';
 import type { ScreenProps } from '../../app/screens.ts';
 import { GeneratedList } from '../GeneratedList.tsx';
-import { filterOf, MetadataFilter } from '../filterChoices.tsx';
-import { filterInputs } from '../filterInputs.tsx';
+import { filterOf } from '../filterChoices.tsx';
 import { LogsActivity } from './LogsActivity.tsx';
-import { logCells } from './LogCells.tsx';
+import { pathCell, urlCell } from './LogCells.tsx';
 import { LogViewSwitch } from './LogViewSwitch.tsx';
-import { columnsOfView, logRowLink, logViewOf } from './logViews.ts';
+import { logRowLink } from './logViews.ts';
 
 const view = filterOf(logsResource, 'isApiLogs');
 const period = filterOf(logsResource, 'timestamp');
-const category = filterOf(logsResource, 'category');
-const organization = filterOf(logsResource, 'originOrgId');
 
-// The filter bar: the view switch, the period (the contract's choices in ms of look-back, no
-// 'all'), and the category and organisation from app.filtersMetadata?pageId=logs. Every change
-// goes back to page 1 (react-admin's setFilters; the dataProvider starts a new cursor stack).
-const filters = [
-  <LogViewSwitch key={view.source} source={view.source} label={view.label} periodSource={period.source} alwaysOn />,
-  ...filterInputs([period]),
-  <MetadataFilter key={category.source} source={category.source} label={category.label} pageId="logs" list="categories" alwaysOn />,
-  <MetadataFilter key={organization.source} source={organization.source} label={organization.label} pageId="logs" list="organizations" autocomplete alwaysOn />,
-];
+// The view switch also sets the period back to the last 30 days; every other filter is the
+// contract's (the category and organisation choices come from app.filtersMetadata).
+const filterOverrides = {
+  isApiLogs: <LogViewSwitch key={view.source} source={view.source} label={view.label} periodSource={period.source} alwaysOn />,
+};
 
 /**
  * /dashboard/logs: API-call logs or webhook logs (the generated logs list, each view showing its
@@ -33,13 +26,11 @@ export function LogList({ title }: ScreenProps) {
     <GeneratedList
       definition={logsResource}
       title={title}
-      pageNumbers
       noWrap
-      filters={filters}
-      selectColumns={(columns, filterValues) => columnsOfView(columns, logViewOf(filterValues))}
+      filterOverrides={filterOverrides}
       rowLink={logRowLink}
       header={<LogsActivity />}
-      cells={logCells}
+      cells={{ url: urlCell, path: pathCell }}
       emptyText="No logs match these filters."
     />
   );

@@ -3,7 +3,7 @@ import { webhookRecordsResource } from '../../../generated/resources/webhook-rec
 import type { ScreenProps } from '../../app/screens.ts';
 import { fillRoute } from '../../components/columns/format.ts';
 import { GeneratedList } from '../GeneratedList.tsx';
-import { logCells } from './LogCells.tsx';
+import { dispatchStatusCell, pathCell } from './LogCells.tsx';
 import { WebhookLogHeader } from './LogHeaders.tsx';
 import type { WebhookLogRouteState, WebhookRecordRouteState } from './logViews.ts';
 
@@ -12,7 +12,7 @@ import type { WebhookLogRouteState, WebhookRecordRouteState } from './logViews.t
  * the logs row passed one), with retries and dispatch status (stale: not dispatched).
  */
 export function WebhookLogShow({ params, title }: ScreenProps) {
-  const runId = params.runId ?? '';
+  const runId = params.syncRunId ?? '';
   const state = useLocation().state as Partial<WebhookLogRouteState> | null;
   const show = webhookRecordsResource.show;
   return (
@@ -20,11 +20,10 @@ export function WebhookLogShow({ params, title }: ScreenProps) {
       definition={webhookRecordsResource}
       params={{ syncRunId: runId, ...(state?.syncIterationId ? { syncIterationId: state.syncIterationId } : {}) }}
       title={title}
-      pageNumbers
       noWrap
       syncWithLocation
       header={<WebhookLogHeader runId={runId} />}
-      cells={logCells}
+      cells={{ path: pathCell, dispatchStatus: dispatchStatusCell }}
       rowLink={(record) => {
         const to = show ? fillRoute(show, { syncRunId: runId, ...record }) : undefined;
         const next: WebhookRecordRouteState = {

@@ -2,7 +2,7 @@ import { useLocation } from 'react-router';
 import { webhookNativeCallsResource } from '../../../generated/resources/webhook-native-calls.ts';
 import type { ScreenProps } from '../../app/screens.ts';
 import { GeneratedList } from '../GeneratedList.tsx';
-import { logCells } from './LogCells.tsx';
+import { pathCell } from './LogCells.tsx';
 import { WebhookRecordHeader } from './LogHeaders.tsx';
 import type { WebhookRecordRouteState } from './logViews.ts';
 
@@ -13,18 +13,17 @@ export function WebhookRecordShow({ params, title }: ScreenProps) {
     <GeneratedList
       definition={webhookNativeCallsResource}
       params={{
-        syncRunId: params.runId ?? '',
+        syncRunId: params.syncRunId ?? '',
         recordId: params.recordId ?? '',
         // Sent as the spec sends it (the contract's const false).
         isApiLogs: false,
         ...(state?.syncIterationId ? { syncIterationId: state.syncIterationId } : {}),
       }}
       title={title}
-      pageNumbers
       noWrap
       syncWithLocation
       header={<WebhookRecordHeader />}
-      cells={logCells}
+      cells={{ path: pathCell }}
       emptyText="This record needed no native calls."
     />
   );

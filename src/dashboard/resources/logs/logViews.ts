@@ -1,42 +1,19 @@
-import type { ColumnDefinition } from '../../../generated/resources/types.ts';
-import type { LogsRow } from '../../../generated/resources/logs.ts';
 import { logsResource } from '../../../generated/resources/logs.ts';
 import { filterOf } from '../filterChoices.tsx';
+import { viewOf } from '../views.ts';
 
-// The two views of /dashboard/logs, the 'API Calls' / 'Webhooks' switch (body isApiLogs). One
-// operation serves both with one row schema, LogRow, told apart by logType, so the generated logs
-// definition lists the columns of both views in one order.
-//
-// The view filter: a column shows in a view unless its field is carried by the OTHER view only.
-// The per-view fields are LogRow's own split (openapi/engine/schemas/LogRow.yaml: the fields its
-// if/then/else requires of an api row and of a webhook row); every other field (organisation,
-// native call count, path, app, integration) is common. So a column added to the contract shows
-// in the right view with no edit here, and the column list itself lives only in the contract.
+// The two views of /dashboard/logs, the 'API Calls' / 'Webhooks' switch (body isApiLogs): the
+// contract's x-resource views say which columns each shows (resources/views.ts).
 
 export type LogView = 'api' | 'webhook';
-type LogField = Extract<keyof LogsRow, string>;
 
-/** Fields only one view's rows carry (LogRow's if/then/else `required` lists). */
-export const VIEW_ONLY_FIELDS: Readonly<Record<LogView, ReadonlySet<LogField>>> = {
-  api: new Set<LogField>(['requestTimestamp', 'method', 'url', 'statusCode', 'statusMessage', 'executionId']),
-  webhook: new Set<LogField>(['timestamp', 'syncDataType', 'syncDataTypeLabel', 'syncRunId', 'syncIterationId', 'syncJobId']),
-};
-
-const VIEW_FILTER = filterOf(logsResource, 'isApiLogs');
 const PERIOD_FILTER = filterOf(logsResource, 'timestamp');
 /** The default period of both views, the last 30 days (the contract's `timestamp` default, ms of look-back). */
 export const DEFAULT_LOG_PERIOD = PERIOD_FILTER.default as number;
 
 /** The view of the current filter values (isApiLogs, default true: API Calls). */
 export function logViewOf(filterValues: Readonly<Record<string, unknown>>): LogView {
-  const isApiLogs = filterValues[VIEW_FILTER.source] ?? VIEW_FILTER.default;
-  return isApiLogs === false ? 'webhook' : 'api';
-}
-
-/** The columns of one view, in the definition's order. */
-export function columnsOfView<C extends ColumnDefinition>(columns: readonly C[], view: LogView): C[] {
-  const other: LogView = view === 'api' ? 'webhook' : 'api';
-  return columns.filter((column) => !column.source || !VIEW_ONLY_FIELDS[other].has(column.source as LogField));
+  return viewOf(logsResource, filterValues) === 'webhook' ? 'webhook' : 'api';
 }
 
 /** State an API log row hands /dashboard/logs/api/{execId} (part 2 §2). */
@@ -95,20 +72,4 @@ export function logRowLink(row: Readonly<Record<string, unknown>>): { to: string
     integrationId: text(row.integrationId),
   };
   return { to: `/dashboard/logs/api/${encodeURIComponent(executionId)}`, state };
-}
-
-/** Webhook record dispatch status as people read it: stale means not dispatched (part 2 §4). */
-export function dispatchStatusLabel(status: unknown): { label: string; tone: 'success' | 'error' | 'warning' | 'default' } {
-  switch (status) {
-    case 'dispatched':
-      return { label: 'Dispatched', tone: 'success' };
-    case 'stale':
-      return { label: 'Not dispatched', tone: 'warning' };
-    case 'failed':
-      return { label: 'Failed', tone: 'error' };
-    case 'pending':
-      return { label: 'Pending', tone: 'default' };
-    default:
-      return { label: typeof status === 'string' && status ? status : '—', tone: 'default' };
-  }
 }

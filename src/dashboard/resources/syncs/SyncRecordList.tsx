@@ -2,12 +2,12 @@ import { syncRecordsResource } from '../../../generated/resources/sync-records.t
 import type { ScreenProps } from '../../app/screens.ts';
 import { GeneratedList } from '../GeneratedList.tsx';
 import { useListFailure } from '../listHooks.ts';
-import { RecordSearch, RecordsEmpty, RunHeader } from './SyncHeaders.tsx';
+import { RecordsEmpty, RunHeader } from './SyncHeaders.tsx';
 import { SYNCS_ERROR_MESSAGE, SYNCS_HOME } from './syncRules.ts';
 
 /**
  * /dashboard/syncs/{jobId}/{runId}: the run's header and its records, 10 per cursor page,
- * searchable by Audit ID (RecordSearch). 'Sync details not found.' toasts and goes back to the
+ * searchable by Audit ID (the contract's search filter). 'Sync details not found.' toasts and goes back to the
  * syncs; a request cancelled by a newer search is ignored.
  */
 export function SyncRecordList({ params, title }: ScreenProps) {
@@ -15,19 +15,11 @@ export function SyncRecordList({ params, title }: ScreenProps) {
   return (
     <GeneratedList
       definition={syncRecordsResource}
-      // The route's runId is the contract's syncRunId.
-      params={{ jobId: params.jobId ?? '', syncRunId: params.runId ?? '' }}
+      params={{ jobId: params.jobId ?? '', syncRunId: params.syncRunId ?? '' }}
       title={title}
-      pageNumbers
       noWrap
       syncWithLocation
-      filters={[]}
-      header={
-        <>
-          <RunHeader />
-          <RecordSearch />
-        </>
-      }
+      header={<RunHeader />}
       onError={onError}
       errorText={SYNCS_ERROR_MESSAGE}
       emptyText={<RecordsEmpty />}

@@ -2,7 +2,7 @@ import { syncRunsResource } from '../../../generated/resources/sync-runs.ts';
 import type { ScreenProps } from '../../app/screens.ts';
 import { GeneratedList } from '../GeneratedList.tsx';
 import { useListFailure } from '../listHooks.ts';
-import { JobHeader, RunDateRange, RunsEmpty } from './SyncHeaders.tsx';
+import { JobHeader, RunsEmpty } from './SyncHeaders.tsx';
 import { SYNCS_ERROR_MESSAGE, SYNCS_HOME } from './syncRules.ts';
 
 /**
@@ -17,16 +17,9 @@ export function SyncRunList({ params, title }: ScreenProps) {
       definition={syncRunsResource}
       params={{ jobId: params.jobId ?? '' }}
       title={title}
-      pageNumbers
       noWrap
       syncWithLocation
-      filters={[]}
-      header={
-        <>
-          <JobHeader />
-          <RunDateRange />
-        </>
-      }
+      header={<JobHeader />}
       onError={onError}
       errorText={SYNCS_ERROR_MESSAGE}
       emptyText={<RunsEmpty />}
