@@ -1,21 +1,16 @@
 import { expect, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
-import { DESKTOP, logIn, MOBILE, SCREENSHOTS_WANTED, shot } from './support.ts';
+import { DESKTOP, MOBILE, optionShowing, SCREENSHOTS_WANTED, shot, signedInPage } from './support.ts';
 
-// Helpers of the syncs, logs and issues flows. Each of those files logs in once and walks its
-// screens in order on one page (serial tests), so the suite asks the dev mailbox for few codes.
-
-const baseURL = () => `http://127.0.0.1:${process.env.E2E_PORT ?? ''}`;
+// Helpers of the syncs, logs and issues flows. Each of those files walks its screens in order on
+// one signed-in page (serial tests).
 
 /**
- * Logs `email` in through the login screen on a fresh context, through support.ts's logIn: other
- * files log the same demo users in at the same time, and logIn holds the run-wide login lock of
- * the e-mail, so two logins never share (and race for) one code.
+ * A page signed in as `email`: a new page of the worker's signed-in context of that user
+ * (support.ts's signedInContext, logged in through the screen once per worker and e-mail). Close
+ * the page, not the context.
  */
-export async function loggedInPage(browser: Browser, email: string, path = '/signup?login=true'): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: baseURL(), viewport: DESKTOP });
-  const page = await context.newPage();
-  await logIn(page, context.request, email, path);
-  return { context, page };
+export async function loggedInPage(browser: Browser, email: string): Promise<{ context: BrowserContext; page: Page }> {
+  return signedInPage(browser, email);
 }
 
 /** The screen at 1440 px and at 390 px, into test-results/screenshots/. */
@@ -55,7 +50,7 @@ export async function waitForRows(page: Page, atLeast = 1): Promise<void> {
 /** Picks `option` in a react-admin select (MUI Select) labelled `label`. */
 export async function choose(page: Page, label: string, option: string): Promise<void> {
   await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+  await optionShowing(page, option).click();
   await expect(page.getByRole('listbox')).toHaveCount(0);
 }
 

@@ -1,4 +1,4 @@
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { choose, columnTexts, loggedInPage, pageNumber, shotBoth, tableRows, urlFilter, waitForRows } from './dataSupport.ts';
 import { DEMO_ADMIN } from './support.ts';
 
@@ -7,14 +7,13 @@ import { DEMO_ADMIN } from './support.ts';
 
 test.describe.configure({ mode: 'serial' });
 
-let context: BrowserContext;
 let page: Page;
 
 test.beforeAll(async ({ browser }) => {
-  ({ context, page } = await loggedInPage(browser, DEMO_ADMIN));
+  ({ page } = await loggedInPage(browser, DEMO_ADMIN));
 });
 test.afterAll(async () => {
-  await context?.close();
+  await page?.close();
 });
 
 const counter = (label: string) => page.getByRole('region', { name: 'Issues overview' }).getByText(label).locator('xpath=following-sibling::*[1]');

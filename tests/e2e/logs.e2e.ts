@@ -1,4 +1,4 @@
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { choose, columnTexts, headerLabels, loggedInPage, pageNumber, shotBoth, tableRows, urlFilter, waitForRows } from './dataSupport.ts';
 import { DEMO_ADMIN, DEMO_BILLING } from './support.ts';
 
@@ -9,14 +9,13 @@ test.describe.configure({ mode: 'serial' });
 
 const THIRTY_DAYS_MS = 2_592_000_000;
 
-let context: BrowserContext;
 let page: Page;
 
 test.beforeAll(async ({ browser }) => {
-  ({ context, page } = await loggedInPage(browser, DEMO_ADMIN));
+  ({ page } = await loggedInPage(browser, DEMO_ADMIN));
 });
 test.afterAll(async () => {
-  await context?.close();
+  await page?.close();
 });
 
 test('API Calls: the API columns only, a category filter, and pages forward and back', async () => {
@@ -121,6 +120,6 @@ test('a billing contact can open the logs and an API log', async ({ browser }) =
     await expect(billingPage).toHaveURL(new RegExp(`/dashboard/logs/api/${executionId}$`));
     await expect(billingPage.getByLabel('API log')).toContainText(executionId);
   } finally {
-    await billing.context.close();
+    await billing.page.close();
   }
 });

@@ -6,7 +6,7 @@ import { DEMO_ADMIN, shot, shotBoth, signedInPage } from './support.ts';
 // messages, the result dialog with the link and the integration id, 'Copied' for 1 s, the link
 // opening /magic/authorize, and the Reintegrate action of a Success account.
 
-// The machine running the suite may be busy: generous waits, one login per file.
+// The machine running the suite may be busy: generous waits; one signed-in page per file.
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 const expect = baseExpect.configure({ timeout: 30_000 });
 let page: Page;
@@ -17,7 +17,7 @@ test.beforeAll(async ({ browser }) => {
     await page.getByRole('button', { name: 'Got it' }).click();
   });
 });
-test.afterAll(async () => page?.context().close());
+test.afterAll(async () => page?.close());
 
 const dialog = () => page.getByRole('dialog', { name: 'Create Magic Link' });
 const result = (name = 'Magic link created') => page.getByRole('dialog', { name });

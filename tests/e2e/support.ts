@@ -62,6 +62,13 @@ export async function shot(page: Page, name: string, fullPage = true): Promise<v
   await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png`, fullPage });
 }
 
+/**
+ * The option of an open select whose text is `text`, as the user reads it. Its accessible name
+ * may differ: react-admin labels a select's empty choice "Clear value" whatever it shows ("All").
+ */
+export const optionShowing = (page: Page, text: string) =>
+  page.getByRole('option').filter({ hasText: new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) });
+
 export const emailInput = (page: Page) => page.getByRole('textbox', { name: /email/i });
 export const otpInput = (page: Page) => page.getByRole('textbox', { name: /code/i });
 
@@ -139,15 +146,68 @@ export function seededMemberEmail(): string {
 }
 
 /**
- * A signed-in browser context for a serial file (login once in beforeAll, then every test of the
- * file reuses the page): the project's baseURL and desktop viewport, clipboard access granted.
+ * Ends the engine's 60 s code-mail cooldown of `email` in the run's database, as if a minute had
+ * passed on the engine's clock (it runs on real time; a test drives only the page's clock). The
+ * row is the one services/otp.ts keeps per address; the engine reads it on every send.
  */
-export async function signedInPage(browser: Browser, email: string): Promise<{ context: BrowserContext; page: Page }> {
+export function endSendCooldown(email: string): void {
+  const file = process.env.E2E_SQLITE_FILE;
+  if (!file) throw new Error('E2E_SQLITE_FILE is not set (playwright.config.ts sets it)');
+  const db = new Database(file, { fileMustExist: true, timeout: 10_000 });
+  try {
+    const changed = db.prepare('UPDATE rate_limits SET next_allowed_at = NULL WHERE key = ?').run(`otp-send:${email.toLowerCase()}`).changes;
+    if (changed !== 1) throw new Error(`no code-mail cooldown is kept for ${email}`);
+  } finally {
+    db.close();
+  }
+}
+
+// One signed-in context per e-mail and worker, logged in through the screen on first use. Its
+// session cannot be saved with storageState and loaded into new contexts: the dashboard keeps it
+// encrypted under a non-extractable WebCrypto key in IndexedDB, which no storage-state file can
+// carry. Pages of one context share that key and the ciphertext, so every file of the worker that
+// needs the same user opens a page in it (a worker's files run one after another).
+const signedInContexts = new Map<string, Promise<BrowserContext>>();
+
+async function signIn(browser: Browser, email: string): Promise<BrowserContext> {
   const baseURL = test.info().project.use.baseURL;
   const context = await browser.newContext({ ...(baseURL ? { baseURL } : {}), viewport: DESKTOP });
   if (baseURL) await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
   const page = await context.newPage();
   await logIn(page, context.request, email);
+  // Without a redirect, every seeded user's login ends on its home.
+  await expect(page).toHaveURL(/\/dashboard\/home$/);
+  await page.close();
+  return context;
+}
+
+/** The worker's signed-in context of `email` (see above); never close it, close its pages. */
+export function signedInContext(browser: Browser, email: string): Promise<BrowserContext> {
+  let context = signedInContexts.get(email);
+  if (!context) {
+    context = signIn(browser, email);
+    signedInContexts.set(email, context);
+    // A failed login is tried again by the next caller instead of failing it too.
+    context.catch(() => signedInContexts.delete(email));
+  }
+  return context;
+}
+
+/**
+ * A new page of the worker's signed-in context of `email` (desktop viewport, clipboard access
+ * granted). Close the page when done, not its context: other files of the worker reuse it.
+ */
+export async function signedInPage(browser: Browser, email: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await signedInContext(browser, email);
+  const page = await context.newPage();
+  // react-admin keeps each list's filters, sort and page in localStorage (its default store) and
+  // restores them when a list opens without them in the URL: what an earlier file left there is
+  // wiped, so every file starts from the lists' defaults as on a fresh context. The session's
+  // own entry stays. (Any page of the origin gives access to its localStorage; this one is small.)
+  await page.goto('/api/auth.getUiVersion');
+  await page.evaluate(() => {
+    for (const key of Object.keys(localStorage)) if (key.startsWith('RaStore')) localStorage.removeItem(key);
+  });
   return { context, page };
 }
 
@@ -157,6 +217,7 @@ export async function signedInPage(browser: Browser, email: string): Promise<{ c
  * full-page picture would show the page below them uncovered).
  */
 export async function shotBoth(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}): Promise<void> {
+  if (!SCREENSHOTS_WANTED) return;
   await page.setViewportSize(DESKTOP);
   await page.waitForTimeout(300);
   await shot(page, `${name}-1440`, fullPage);
