@@ -1,9 +1,9 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { webhookSigningSecret } from '../../src/engine/repositories/webhookSigningSecrets.ts';
 import { hashToken } from '../../src/engine/services/tokens.ts';
-import { SIGNATURE_HEADER, verifyWebhookSignature } from '../../src/engine/services/webhookSender.ts';
+import { signingSecretOf } from '../../src/engine/services/webhookSigningSecret.ts';
+import { verifies } from '../support/webhookReceiver.ts';
 import { type AiEngine, ok, startAiEngine } from '../support/aiFixtures.ts';
 
 // The AI/connectors service's changes: custom connectors, workflow code saves with their version
@@ -137,9 +137,9 @@ describe('ai.webhook.test', () => {
     expect(received).toHaveLength(1);
     expect(JSON.parse(received[0].body)).toEqual(result.payload);
     expect(result.payload).toMatchObject({ eventType: 'headcount.updated', test: true, connectorId: id.live, integration: { integrationId: account.id, originOrgId: account.origin_org_id } });
-    // No contract call shows the signing secret yet: read it as the engine does.
-    const secret = await webhookSigningSecret(db(), ai.t.engine.config.signingSecret, ai.demo.orgId, ai.t.clock.now());
-    expect(verifyWebhookSignature(received[0].headers[SIGNATURE_HEADER] as string, received[0].body, secret, Math.floor(ai.t.clock.now() / 1000))).toBe(true);
+    // Signed like every webhook (Standard Webhooks) with the organisation's secret, read as the engine does.
+    const { secret } = await signingSecretOf(db(), ai.t.engine.config.signingSecret, ai.demo.orgId, ai.t.clock.now());
+    expect(verifies(received[0], secret, ai.t.clock.now())).toBe(true);
     expect(ok(await ai.get('connector.summary', { connectorId: id.live })).summary.lastTest).toMatchObject({ testId: result.testId, kind: 'webhook', status: 'passed' });
   });
 

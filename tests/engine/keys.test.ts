@@ -1,9 +1,11 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { webhookSigningSecret } from '../../src/engine/repositories/webhookSigningSecrets.ts';
-import { NOT_ALLOWED, postSignedEvent, SIGNATURE_HEADER, verifyWebhookSignature } from '../../src/engine/services/webhookSender.ts';
+import { newWebhookSigningSecret } from '../../src/engine/repositories/webhookSigningSecrets.ts';
+import { NOT_ALLOWED, postSignedEvent } from '../../src/engine/services/webhookSender.ts';
+import { signingSecretOf } from '../../src/engine/services/webhookSigningSecret.ts';
 import { signUp, startTestEngine, type TestEngine } from '../support/engineHarness.ts';
+import { verifies } from '../support/webhookReceiver.ts';
 
 // Webhooks (API keys are in apiKeys.test.ts): the tests POST to a real HTTP server started here,
 // which answers with whatever status the test sets. Loopback is refused unless
@@ -13,13 +15,19 @@ let server: Server;
 let hookUrl: string;
 let closedPort: number;
 let answer = 200;
+let reason: string | undefined;
 let received: Received[] = [];
 
 beforeAll(async () => {
   server = createServer((req, res) => {
     let body = '';
     req.on('data', (c) => { body += c; });
-    req.on('end', () => { received.push({ headers: req.headers, body }); res.statusCode = answer; res.end('ok'); });
+    req.on('end', () => {
+      received.push({ headers: req.headers, body });
+      res.statusCode = answer;
+      if (reason !== undefined) res.statusMessage = reason;
+      res.end('ok');
+    });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   hookUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/hris`;
@@ -34,8 +42,11 @@ let t: TestEngine;
 let token: string;
 beforeEach(async () => {
   t = await startTestEngine({ outboundAllowHosts: [new URL(hookUrl).host, `127.0.0.1:${closedPort}`] });
+  // Receivers refuse signatures more than 5 minutes from their own clock: run the engine's on it.
+  t.clock.set(Date.now());
   token = await signUp(t, 'keys@acme.test');
   answer = 200;
+  reason = undefined;
   received = [];
 });
 afterEach(async () => { await t.close(); });
@@ -46,10 +57,10 @@ describe('webhooks', () => {
   const sendEvent = (subCategory: string, eventType: string, tempDestination = hookUrl) =>
     t.call('POST', '/api/app.testWebhookEvent', { token, body: { tempDestination, category: 'HRIS', subCategory, eventType } });
   const save = (destination = hookUrl, category = 'HRIS') => t.call('POST', '/api/app.saveWebhook', { token, body: { destination, category } });
-  // No contract call shows the signing secret yet, so the test reads it as the engine does.
+  // The secret as the engine signs with it (webhookSigning.test.ts gets it through the rotate call).
   const signingSecret = async () => {
     const orgId = (await t.call('GET', '/api/user.userDetails', { token })).body.msg.orgId as string;
-    return webhookSigningSecret(t.engine.db, t.engine.config.signingSecret, orgId, t.clock.now());
+    return (await signingSecretOf(t.engine.db, t.engine.config.signingSecret, orgId, t.clock.now())).secret;
   };
   const events = async () => (await t.call('GET', '/api/app.webhookEventDataOfCategory', { token, query: { category: 'HRIS' } })).body.msg as { value: string; label: string; eventDetails: { eventType: string; codeSnippet: string }[] }[];
 
@@ -80,18 +91,26 @@ describe('webhooks', () => {
     expect(JSON.parse(call.body)).toMatchObject({ eventType: 'webhook.test', category: 'HRIS' });
     expect(call.headers['content-type']).toBe('application/json');
     const secret = await signingSecret();
-    const now = Math.floor(t.clock.now() / 1000);
-    const signature = call.headers[SIGNATURE_HEADER] as string;
-    expect(signature).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
-    expect(verifyWebhookSignature(signature, call.body, secret, now)).toBe(true);
-    expect(verifyWebhookSignature(signature, `${call.body} `, secret, now)).toBe(false);
-    // Not signed with an API key any more.
+    // Standard Webhooks: message id, unix seconds, v1 signature.
+    expect(call.headers['webhook-id']).toMatch(/^msg_[0-9a-f-]{36}$/);
+    expect(call.headers['webhook-timestamp']).toBe(String(Math.floor(t.clock.now() / 1000)));
+    expect(call.headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/]{43}=$/);
+    expect(Object.keys(call.headers).filter((h) => h.startsWith('x-webhook'))).toEqual([]);
+    expect(verifies(call, secret)).toBe(true);
+    expect(verifies({ ...call, body: `${call.body} ` }, secret)).toBe(false);
+    // Not signed with an API key.
     const { prodApiKey } = (await t.call('GET', '/api/app.getApiKeys', { token })).body.msg;
-    expect(verifyWebhookSignature(signature, call.body, prodApiKey, now)).toBe(false);
+    expect(verifies(call, prodApiKey)).toBe(false);
 
     answer = 500;
     const failed = await test(hookUrl);
     expect(failed.body.msg).toMatchObject({ status: 500, statusMessage: 'Internal Server Error', live: false });
+    // The receiver's own status text is what the dashboard shows.
+    answer = 503;
+    reason = 'Down for maintenance';
+    const down = await test(hookUrl);
+    expect(down.body.msg).toMatchObject({ status: 503, statusMessage: 'Down for maintenance', live: false });
+    reason = undefined;
     const closed = await test(`http://127.0.0.1:${closedPort}/nothing-here`);
     expect(closed.body.msg).toMatchObject({ status: 0, statusMessage: 'Could not connect to the webhook URL', live: false });
   });
@@ -101,8 +120,9 @@ describe('webhooks', () => {
     await test(hookUrl);
     const secret = await signingSecret();
     expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
-    const now = Math.floor(t.clock.now() / 1000);
-    for (const call of received) expect(verifyWebhookSignature(call.headers[SIGNATURE_HEADER] as string, call.body, secret, now)).toBe(true);
+    for (const call of received) expect(verifies(call, secret)).toBe(true);
+    // Each test is its own delivery: its own message id.
+    expect(received[0].headers['webhook-id']).not.toBe(received[1].headers['webhook-id']);
     const rows = await t.engine.db.selectFrom('webhook_signing_secrets').selectAll().execute();
     expect(rows).toHaveLength(1);
     expect(rows[0].secret_sealed).toMatch(/^v2\./);
@@ -111,18 +131,20 @@ describe('webhooks', () => {
     const other = await signUp(t, 'hooks@globex.test', { orgName: 'Globex' });
     await t.call('POST', '/api/app.testWebhook', { token: other, body: { tempDestination: hookUrl, category: 'HRIS' } });
     const otherOrg = (await t.call('GET', '/api/user.userDetails', { token: other })).body.msg.orgId as string;
-    const theirs = await webhookSigningSecret(t.engine.db, t.engine.config.signingSecret, otherOrg, t.clock.now());
+    const theirs = (await signingSecretOf(t.engine.db, t.engine.config.signingSecret, otherOrg, t.clock.now())).secret;
     expect(theirs).not.toBe(secret);
-    expect(verifyWebhookSignature(received[2].headers[SIGNATURE_HEADER] as string, received[2].body, theirs, now)).toBe(true);
+    expect(verifies(received[2], theirs)).toBe(true);
+    expect(verifies(received[2], secret)).toBe(false);
   });
 
   it('replaces a signing secret that no longer opens under the engine\'s secret', async () => {
     const orgId = (await t.call('GET', '/api/user.userDetails', { token })).body.msg.orgId as string;
-    const old = await webhookSigningSecret(t.engine.db, 'the previous engine secret', orgId, t.clock.now());
+    const old = (await signingSecretOf(t.engine.db, 'the previous engine secret', orgId, t.clock.now())).secret;
     await test(hookUrl);
     const secret = await signingSecret();
     expect(secret).not.toBe(old);
-    expect(verifyWebhookSignature(received[0].headers[SIGNATURE_HEADER] as string, received[0].body, secret, Math.floor(t.clock.now() / 1000))).toBe(true);
+    expect(verifies(received[0], secret)).toBe(true);
+    expect(verifies(received[0], old)).toBe(false);
   });
 
   it('tests events one by one on a live URL, then saves the webhook', async () => {
@@ -149,8 +171,14 @@ describe('webhooks', () => {
     let last;
     for (const e of all) last = await sendEvent(e.subCategory, e.eventType);
     expect(last!.body.msg.progress).toMatchObject({ testedCount: all.length, totalCount: all.length, allTested: true });
-    expect(JSON.parse(received[0].body)).toEqual(JSON.parse(all[0].codeSnippet));
-    expect(received[0].headers['x-webhook-event']).toBe(all[0].eventType);
+    // The event as a delivery of it looks now: the sample with a fresh id and time, marked as a test.
+    const sample = JSON.parse(all[0].codeSnippet);
+    const sent = JSON.parse(received[0].body);
+    expect(sent).toEqual({ ...sample, id: sent.id, test: true, event: { ...sample.event, eventId: sent.id, triggeredAt: t.clock.now() } });
+    expect(sent.id).toMatch(/^evt_test_/);
+    expect(sent.event.eventType).toBe(all[0].eventType);
+    expect(JSON.parse(received[1].body).id).not.toBe(sent.id);
+    expect(verifies(received[0], await signingSecret())).toBe(true);
 
     // Another URL starts from zero.
     expect((await sendEvent(all[0].subCategory, all[0].eventType, `${hookUrl}/other`)).status).toBe(409);
@@ -233,7 +261,9 @@ describe('webhooks in production', () => {
     // The resolved-address guard itself is tested with fed DNS answers in outboundAddress.test.ts.
     const port = (server.address() as AddressInfo).port;
     for (const production of [false, true]) {
-      const res = await postSignedEvent({ url: new URL(`https://localhost:${port}/x`), eventType: 'webhook.test', payload: {}, signingKey: 'k', now: Date.now(), policy: { production, outboundAllowHosts: [] } });
+      const res = await postSignedEvent({
+        url: new URL(`https://localhost:${port}/x`), webhookId: 'msg_1', payload: {}, signingSecret: newWebhookSigningSecret(), now: Date.now(), policy: { production, outboundAllowHosts: [] },
+      });
       expect(res).toEqual({ status: 0, statusMessage: NOT_ALLOWED, refused: true });
     }
     expect(received).toHaveLength(0);

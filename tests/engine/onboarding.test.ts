@@ -28,9 +28,11 @@ afterEach(async () => { await t.close(); });
 
 const get = (path: string, query?: Record<string, string>, tok = token) => t.call('GET', `/api/${path}`, { token: tok, query });
 const post = (path: string, body: object, tok = token) => t.call('POST', `/api/${path}`, { token: tok, body });
-type Step = { stepId: string; label: string; stepStatus: boolean; locked: boolean; isFinalStep: boolean; subSteps: { subStepId: string; subStepStatus: boolean }[]; stepInitialData: Record<string, unknown> };
+type Step = { stepId: string; label: string; stepStatus: boolean; locked: boolean; current: boolean; isFinalStep: boolean; subSteps: { subStepId: string; subStepStatus: boolean }[]; stepInitialData: Record<string, unknown> };
 const step = (steps: Step[], id: string) => steps.find((s) => s.stepId === id)!;
 const statuses = (steps: Step[]) => Object.fromEntries(steps.map((s) => [s.stepId, [s.stepStatus, s.locked]]));
+/** The current step: the first incomplete one (none once every step is done). */
+const currentOf = (steps: Step[]) => steps.filter((s) => s.current).map((s) => s.stepId);
 const webJourney = async (category = 'HRIS', reset = false) => (await get('app.gettingStartedJourneyV3', { category, ...(reset ? { reset: 'true' } : {}) })).body.msg as Step[];
 const aiJourney = async (category = 'HRIS') => (await get('app.gettingStartedJourneyAiAgentFlow', { category })).body.msg as Step[];
 
@@ -80,6 +82,7 @@ describe('web journey', () => {
   it('locks every step until the earlier ones are complete, then completes onboarding through the API', async () => {
     let steps = await webJourney();
     expect(statuses(steps)).toEqual({ selectCategory: [true, false], registerWebhook: [false, false], embedSdk: [false, true], fetchData: [false, true] });
+    expect(currentOf(steps)).toEqual(['registerWebhook']);
     expect(steps.map((s) => s.label)).toEqual(['Select Category', 'Register webhook URL', 'Embed UI SDK', 'Fetch data']);
     expect(step(steps, 'fetchData').isFinalStep).toBe(true);
     expect(step(steps, 'registerWebhook').stepInitialData).toEqual({ webhook: null, categoryEnabled: false });
@@ -101,12 +104,13 @@ describe('web journey', () => {
     expect(statuses(steps)).toMatchObject({ registerWebhook: [true, false], embedSdk: [false, false], fetchData: [false, true] });
     // Get your API key: viewing the journey creates no key (it could not show it in full);
     // app.getApiKeys creates it, shows it once, and the step then names it by its masked form.
-    expect(step(steps, 'embedSdk').stepInitialData).toEqual({ apiKey: null });
+    // The embed guide's backend snippets call auth.createSession under the engine's public base URL.
+    expect(step(steps, 'embedSdk').stepInitialData).toEqual({ apiKey: null, apiBaseUrl: `${t.engine.config.publicUrl}/api` });
     expect(step(steps, 'embedSdk').subSteps.map((s) => [s.subStepId, s.subStepStatus])).toEqual([['apiKey', false], ['authSessionToken', false], ['embedSdk', false], ['magicLink', false]]);
     const { prodApiKey, prodApiKeyMasked } = (await get('app.getApiKeys')).body.msg;
     expect(prodApiKeyMasked).toBe(false);
     steps = await webJourney();
-    expect(step(steps, 'embedSdk').stepInitialData).toEqual({ apiKey: `${prodApiKey.slice(0, 12)}…` });
+    expect(step(steps, 'embedSdk').stepInitialData).toEqual({ apiKey: `${prodApiKey.slice(0, 12)}…`, apiBaseUrl: `${t.engine.config.publicUrl}/api` });
     expect(step(steps, 'embedSdk').subSteps.map((s) => [s.subStepId, s.subStepStatus])).toEqual([['apiKey', true], ['authSessionToken', false], ['embedSdk', false], ['magicLink', false]]);
 
     // Embed UI SDK: an auth session with the API key, then an account of the category connects.
@@ -119,6 +123,7 @@ describe('web journey', () => {
     await connectAccount('HRIS', 'bamboohr');
     steps = await webJourney();
     expect(statuses(steps)).toMatchObject({ embedSdk: [true, false], fetchData: [false, false] });
+    expect(currentOf(steps)).toEqual(['fetchData']);
     expect(step(steps, 'fetchData').stepInitialData).toEqual({ categoryEnabled: true, syncEnabled: false, syncOnAPI: false, skipSyncs: false });
 
     // Fetch data: syncs are optional; Finish Onboarding completes the category and the flow.
@@ -133,6 +138,7 @@ describe('web journey', () => {
     });
     expect((await post('app.completeGettingStarted', { category: 'HRIS' })).body.msg.category).toEqual(done.body.msg.category);
     expect(statuses(await webJourney())).toEqual({ selectCategory: [true, false], registerWebhook: [true, false], embedSdk: [true, false], fetchData: [true, false] });
+    expect(currentOf(await webJourney())).toEqual([]);
     const org = await t.engine.db.selectFrom('organisations').selectAll().where('id', '=', orgId).executeTakeFirstOrThrow();
     expect(org).toMatchObject({ webapp_flow_completed: 1, getting_started_completed: 1, ai_agent_flow_completed: 0 });
 
@@ -155,6 +161,43 @@ describe('web journey', () => {
     expect(step(steps, 'embedSdk').stepStatus).toBe(true);
     expect(step(steps, 'embedSdk').subSteps.find((s) => s.subStepId === 'magicLink')!.subStepStatus).toBe(true);
     expect((await post('app.completeGettingStarted', { category: 'COMMS' })).status).toBe(200);
+  });
+
+  it('selects a category without a webhook step only once it is enabled (Enable Catgory)', async () => {
+    let steps = await webJourney('COMMS');
+    expect(statuses(steps)).toEqual({ selectCategory: [false, false], embedSdk: [false, true], fetchData: [false, true] });
+    expect(currentOf(steps)).toEqual(['selectCategory']);
+    expect(step(steps, 'selectCategory').stepInitialData).toEqual({ categoryEnabled: false });
+    // Nothing after Select Category can complete before that: a magic link cannot offer the
+    // category yet, and Finish Onboarding is locked.
+    expect((await post('app.createMagicLinkV3', { originOrgId: 'c1', originOrgName: 'C One', originUserEmail: 'it@c1.test', originUserName: 'IT', categories: ['COMMS'], language: 'en' })).status).toBe(400);
+    expect((await post('app.completeGettingStarted', { category: 'COMMS' })).body.error.code).toBe('STEP_LOCKED');
+
+    const enabled = await post('app.enableCategory', { category: 'COMMS' });
+    expect(enabled.body.msg.message).toBe(`${enabled.body.msg.category.label} enabled successfully`);
+    steps = enabled.body.msg.journey;
+    expect(statuses(steps)).toMatchObject({ selectCategory: [true, false], embedSdk: [false, false], fetchData: [false, true] });
+    expect(currentOf(steps)).toEqual(['embedSdk']);
+    expect(enabled.body.msg.category.steps[0]).toEqual({ stepId: 'selectCategory', stepStatus: true });
+  });
+
+  it('completes the webhook step on Next: saving the webhook, or enabling once one is saved', async () => {
+    // Next with no webhook saved yet enables the category (so the webhook can be saved) and no more.
+    let enabled = await post('app.enableCategory', { category: 'HRIS' });
+    expect(statuses(enabled.body.msg.journey)).toMatchObject({ registerWebhook: [false, false], embedSdk: [false, true] });
+    expect(currentOf(enabled.body.msg.journey)).toEqual(['registerWebhook']);
+    expect((await post('app.postWebhookUrls', { webhookUrls: { HRIS: hookUrl } })).status).toBe(200);
+    expect(statuses(await webJourney())).toMatchObject({ registerWebhook: [true, false], embedSdk: [false, false] });
+
+    // After a reset the saved webhook prefills the step, and Next completes it again.
+    t.clock.advance(1000);
+    let steps = await webJourney('HRIS', true);
+    expect(step(steps, 'registerWebhook')).toMatchObject({ stepStatus: false, current: true, stepInitialData: { webhook: hookUrl, categoryEnabled: true } });
+    enabled = await post('app.enableCategory', { category: 'HRIS' });
+    expect(statuses(enabled.body.msg.journey)).toMatchObject({ registerWebhook: [true, false], embedSdk: [false, false] });
+    expect(currentOf(enabled.body.msg.journey)).toEqual(['embedSdk']);
+    steps = await webJourney();
+    expect(currentOf(steps)).toEqual(['embedSdk']);
   });
 
   it('resets a journey: later steps start again, saved settings prefill them', async () => {
@@ -181,12 +224,17 @@ describe('AI journey', () => {
     const locked = await post('app.enableAiToolKit', { category: 'HRIS', framework: 'langgraph' });
     expect(locked.status).toBe(409);
     expect(locked.body.error.code).toBe('STEP_LOCKED');
+    // The AI flow has no webhook step: Select Category enables the category, and until it is
+    // enabled the category is not selected.
     let steps = await aiJourney();
-    expect(statuses(steps)).toEqual({ selectCategory: [true, false], useToolkit: [false, false], embedSdk: [false, true] });
+    expect(statuses(steps)).toEqual({ selectCategory: [false, false], useToolkit: [false, true], embedSdk: [false, true] });
+    expect(currentOf(steps)).toEqual(['selectCategory']);
     expect(steps.map((s) => s.label)).toEqual(['Select Category', 'Use toolkit with LLMs', 'Embed SDK']);
 
     const enabled = await post('app.enableCategoryForAiAgent', { category: 'HRIS' });
     expect(enabled.body.msg).toMatchObject({ message: 'HRIS enabled successfully', category: { enabled: true, inProgress: true } });
+    expect(statuses(enabled.body.msg.journey)).toEqual({ selectCategory: [true, false], useToolkit: [false, false], embedSdk: [false, true] });
+    expect(currentOf(enabled.body.msg.journey)).toEqual(['useToolkit']);
     const toolkit = await post('app.enableAiToolKit', { category: 'HRIS', framework: 'langgraph' });
     expect(toolkit.status).toBe(200);
     expect(toolkit.body.msg.framework).toBe('langgraph');

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   checkOutboundUrl, embeddedIpv4, ipv6Bytes, isAllowListed, isRefusedAddress, OutboundRefused, outboundLookup, type OutboundPolicy,
 } from '../../src/engine/services/outboundAddress.ts';
+import { newWebhookSigningSecret } from '../../src/engine/repositories/webhookSigningSecrets.ts';
 import { NOT_ALLOWED, postSignedEvent } from '../../src/engine/services/webhookSender.ts';
 
 // The one outbound address check. Addresses that are not loopback are only ever checked as
@@ -12,6 +13,7 @@ import { NOT_ALLOWED, postSignedEvent } from '../../src/engine/services/webhookS
 // traffic anywhere but to its own receivers on 127.0.0.1.
 const dev: OutboundPolicy = { production: false, outboundAllowHosts: [] };
 const prod: OutboundPolicy = { production: true, outboundAllowHosts: [] };
+const SECRET = newWebhookSigningSecret();
 const reasonOf = (raw: string, policy = dev) => {
   try { checkOutboundUrl(raw, policy); return 'allowed'; } catch (error) { return (error as OutboundRefused).reason ?? String(error); }
 };
@@ -34,7 +36,7 @@ afterAll(async () => { await new Promise((r) => server.close(r)); });
 beforeEach(() => { connections = 0; });
 
 const post = (url: string, policy: OutboundPolicy = dev, timeoutMs?: number) =>
-  postSignedEvent({ url: new URL(url), eventType: 'webhook.test', payload: {}, signingKey: 'k', now: Date.now(), policy, timeoutMs });
+  postSignedEvent({ url: new URL(url), webhookId: 'msg_test', payload: {}, signingSecret: SECRET, now: Date.now(), policy, timeoutMs });
 
 describe('URLs refused before any connection', () => {
   // [URL, reason]: literal addresses are refused by the address rule, names by the name rule,

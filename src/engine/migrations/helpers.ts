@@ -2,10 +2,10 @@ import {
   type CreateTableBuilder,
   type Expression,
   type Kysely,
-  PostgresAdapter,
   type SqlBool,
   sql,
 } from 'kysely';
+import { isPostgres } from '../db/dialect.ts';
 
 /*
  * Column helpers for migrations, so each migration is written once and runs on SQLite and
@@ -16,9 +16,8 @@ import {
 // The builder's column-name parameter varies per table; helpers only add columns.
 type Table = CreateTableBuilder<string, any>;
 
-export function isPostgres(db: Kysely<any>): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
-}
+// Migrations ask the engine's dialect module which database they run on.
+export { isPostgres };
 
 /**
  * Integer identity primary key of a log-sized, keyset-paged table: `integer primary key

@@ -3,20 +3,30 @@ import type { Database, Row } from '../db/schema.ts';
 import { newId } from '../db/ids.ts';
 import { conflict, notFound } from '../errors.ts';
 import { claimSession } from '../repositories/authSessions.ts';
-import { modelsOfCategory } from '../repositories/catalog.ts';
-import { settingsRow, storedSelection } from '../repositories/categorySettings.ts';
+import { unsupportedSyncTypes } from '../repositories/appCatalog.ts';
+import { modelsOfCategory, subcategoriesOf } from '../repositories/catalog.ts';
+import { settingsRow, storedSelection, type Selection } from '../repositories/categorySettings.ts';
 import type { ConnectApp } from '../repositories/connectOffer.ts';
 import { upsertEndCustomerOrg } from '../repositories/endCustomerOrgs.ts';
-import { DEFAULT_TEST_EXPIRY_MS, INACTIVE_STATES, type IntegrationState } from '../repositories/integratedAccounts.ts';
+import { DEFAULT_TEST_ACCOUNT_EXPIRY_MS } from '../../shared/constants.ts';
+import { isInactiveState } from '../../shared/integrationStates.ts';
 import { applyDefaultPreset } from '../repositories/mappingPresets.ts';
+import { insertAccountJobs, type NewAccountJob } from '../repositories/syncs.ts';
 import { sealCredentials } from './accountCredentials.ts';
 
 // Turns a finished magic-link session into an integrated account, all or nothing: claim the
 // session, upsert the end customer's organisation, write (or, for a reintegration, restore) the
-// account and apply the app's default mapping preset. A failure anywhere rolls all of it back,
-// so the link stays usable and no account is half-written.
+// account with its sync jobs and apply the app's default mapping preset. A failure anywhere rolls
+// all of it back, so the link stays usable and no account is half-written.
+//
+// Syncs of a new account follow its category's settings (the Fetch Data step): with syncs enabled
+// it subscribes to the category's selected models (defaults included) of every data type its app
+// supports, and gets one sync job per such data type. With automatic start the jobs are due at
+// once (the initial sync), then run every 24 hours (STANDARD); with start on API trigger they wait,
+// with no next run and awaiting_api_trigger set, until the customer's backend calls v1.0/sync.start
+// for the account.
 
-export interface ConnectInput {
+interface ConnectInput {
   session: Row<'auth_sessions'>;
   app: ConnectApp;
   category: string;
@@ -27,8 +37,8 @@ export interface ConnectInput {
   now: number;
 }
 
-export const ACCOUNT_NOT_FOUND = 'Integrated account not found';
-export const ACCOUNT_INACTIVE = 'This account was deactivated and cannot be reconnected';
+const ACCOUNT_NOT_FOUND = 'Integrated account not found';
+const ACCOUNT_INACTIVE = 'This account was deactivated and cannot be reconnected';
 
 /** The account's auth data: the setup values sealed (services/accountCredentials.ts), never plain text. */
 const sealedAuthData = (input: ConnectInput) => sealCredentials(input.app.id, input.values, input.secret);
@@ -43,7 +53,7 @@ export async function connectAccount(db: Kysely<Database>, input: ConnectInput):
       const account = await trx.selectFrom('integrated_accounts').selectAll()
         .where('org_id', '=', session.org_id).where('id', '=', session.integration_id ?? '').executeTakeFirst();
       if (!account) throw notFound(ACCOUNT_NOT_FOUND);
-      if (INACTIVE_STATES.includes(account.integration_state as IntegrationState)) throw conflict(ACCOUNT_INACTIVE);
+      if (isInactiveState(account.integration_state)) throw conflict(ACCOUNT_INACTIVE);
       await upsertEndCustomerOrg(trx, session.org_id, account.origin_org_id, account.origin_org_name, now);
       const restored = { integration_state: 'Success', error_description: null, auth_data_json: sealedAuthData(input), done_by: doneBy, updated_at: now };
       await trx.updateTable('integrated_accounts').set(restored).where('id', '=', account.id).execute();
@@ -53,7 +63,11 @@ export async function connectAccount(db: Kysely<Database>, input: ConnectInput):
     const endCustomerOrgId = await upsertEndCustomerOrg(trx, session.org_id, session.origin_org_id, session.origin_org_name, now, 1);
     const settings = await settingsRow(trx, session.org_id, input.category);
     const syncing = settings?.sync_enabled === 1;
-    const subscribed = syncing ? storedSelection(await modelsOfCategory(trx, input.category), settings.sync_models_json) : [];
+    const models = syncing ? await modelsOfCategory(trx, input.category) : [];
+    const unsupported = syncing ? await unsupportedSyncTypes(trx, app.id) : [];
+    const subscribed: Selection = syncing
+      ? storedSelection(models, settings.sync_models_json).filter((s) => s.syncModels.length > 0 && !unsupported.includes(s.subCategory))
+      : [];
     const account: Row<'integrated_accounts'> = {
       id: session.integration_id ?? newId('int'),
       org_id: session.org_id,
@@ -70,7 +84,7 @@ export async function connectAccount(db: Kysely<Database>, input: ConnectInput):
       error_description: null,
       done_by: doneBy,
       test_account: session.test_account,
-      expires_at: session.test_account === 1 ? DEFAULT_TEST_EXPIRY_MS : null,
+      expires_at: session.test_account === 1 ? DEFAULT_TEST_ACCOUNT_EXPIRY_MS : null,
       expired_at: null,
       deactivated_at: null,
       sync_paused: 0,
@@ -87,6 +101,25 @@ export async function connectAccount(db: Kysely<Database>, input: ConnectInput):
       updated_at: now,
     };
     await trx.insertInto('integrated_accounts').values(account).execute();
+    const onApiTrigger = settings?.sync_on_api === 1;
+    const labels = new Map(subcategoriesOf(models).map((s) => [s.value, s.label]));
+    await insertAccountJobs(trx, subscribed.map((s): NewAccountJob => ({
+      id: newId('job'),
+      orgId: account.org_id,
+      integrationId: account.id,
+      originOrgId: account.origin_org_id,
+      originOrgName: account.origin_org_name,
+      integrationName: app.label,
+      appId: app.id,
+      appLabel: app.label,
+      category: input.category,
+      syncDataType: s.subCategory,
+      syncDataTypeLabel: labels.get(s.subCategory) ?? s.subCategory,
+      connectorId: app.connectorId ?? null,
+      syncFrequency: account.sync_frequency,
+      nextRunAt: onApiTrigger ? null : now,
+      awaitingApiTrigger: onApiTrigger,
+    })), now);
     const presetId = await applyDefaultPreset(trx, account, now);
     return { ...account, preset_id: presetId };
   });

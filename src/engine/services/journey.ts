@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database, Row } from '../db/schema.ts';
 import { conflict, ApiFailure } from '../errors.ts';
 import { parseJson } from '../repositories/catalog.ts';
+import { savedWebhookUrl } from '../repositories/webhooks.ts';
 
 /*
  * The getting-started journey of one category in one flow, held server-side (getting_started).
@@ -9,11 +10,15 @@ import { parseJson } from '../repositories/catalog.ts';
  * Web flow: selectCategory, registerWebhook (only when the category has sync data models),
  * embedSdk, fetchData (final). AI flow: selectCategory, useToolkit, embedSdk (final).
  * A step is locked while an earlier one is incomplete; the current step is the first incomplete
- * one. Steps complete by calls (loading/enabling, saving the webhook, enabling the toolkit,
- * Finish Onboarding) except embedSdk, which completes from events counted since the journey's
- * start or last reset: an auth session opened with the org's API key, an integrated account of
- * the category connected, or a magic link generated for it. Those are checked whenever the
- * journey is read, and a completed step is stored so it stays complete.
+ * one. Steps complete by calls except embedSdk:
+ * - selectCategory: selecting (loading) the category; a category without a webhook step (every
+ *   category of the AI flow) must also be enabled in the flow, since Select Category enables it;
+ * - registerWebhook: saving the category's webhook, or Next (app.enableCategory) once one is saved;
+ * - useToolkit: app.enableAiToolKit; fetchData: Finish Onboarding (app.completeGettingStarted).
+ * embedSdk completes from events counted since the journey's start or last reset: an auth
+ * session opened with the org's API key, an integrated account of the category connected, or a
+ * magic link generated for it. Those are checked whenever the journey is read, and a completed
+ * step is stored so it stays complete.
  * When the final step completes, the category is onboarded (not in progress) and the flow and
  * the organisation's onboarding are completed (organisations.*_completed, which auth.verifyOtp
  * reports as onBoardingCompleted).
@@ -36,10 +41,12 @@ interface StoredStep {
   framework?: string | null;
 }
 
-export interface ComputedStep {
+interface ComputedStep {
   stepId: StepId;
   stepStatus: boolean;
   locked: boolean;
+  /** The first incomplete step (none once every step is complete). */
+  current: boolean;
   isFinalStep: boolean;
   subSteps: { subStepId: SubStepId; subStepStatus: boolean }[];
 }
@@ -58,7 +65,7 @@ export interface JourneyCtx {
   orgId: string;
 }
 
-export function stepIdsOf(flow: Flow, hasModels: boolean): StepId[] {
+function stepIdsOf(flow: Flow, hasModels: boolean): StepId[] {
   return flow === 'web'
     ? ['selectCategory', ...(hasModels ? (['registerWebhook'] as StepId[]) : []), 'embedSdk', 'fetchData']
     : ['selectCategory', 'useToolkit', 'embedSdk'];
@@ -115,6 +122,9 @@ export async function readJourney(ctx: JourneyCtx, flow: Flow, category: string,
     const own = stored.find((s) => s.stepId === stepId);
     const locked: boolean = earlierIncomplete;
     let stepStatus: boolean = !locked && own?.stepStatus === true;
+    // Select Category enables a category that has no webhook step: until it is enabled, the
+    // category is not selected and nothing after it opens.
+    if (stepId === 'selectCategory' && !ids.includes('registerWebhook') && current?.enabled !== 1) stepStatus = false;
     let subSteps: ComputedStep['subSteps'] = [];
     if (stepId === 'embedSdk') {
       subSteps = EMBED_SUB_STEPS.map((subStepId) => ({ subStepId, subStepStatus: false }));
@@ -130,7 +140,7 @@ export async function readJourney(ctx: JourneyCtx, flow: Flow, category: string,
         }
       }
     }
-    computed.push({ stepId, stepStatus, locked, isFinalStep: i === ids.length - 1, subSteps });
+    computed.push({ stepId, stepStatus, locked, current: !locked && !stepStatus, isFinalStep: i === ids.length - 1, subSteps });
     earlierIncomplete ||= !stepStatus;
   }
   const framework = stored.find((s) => s.stepId === 'useToolkit')?.framework ?? null;
@@ -194,6 +204,20 @@ export async function openJourney(ctx: JourneyCtx, flow: Flow, category: string,
 }
 
 /**
+ * app.enableCategory: enables the category for unified APIs and syncs and selects it. It is also
+ * Next of the Register webhook URL step ("enabling the category first if needed"): once the
+ * category's webhook is saved (a saved URL was tested live on every event when it was saved),
+ * Next completes the step, e.g. after a reset or for a webhook saved on the API Keys page.
+ */
+export async function enableWebCategory(ctx: JourneyCtx, category: string, hasModels: boolean): Promise<Journey> {
+  const journey = await openJourney(ctx, 'web', category, hasModels, { enable: true });
+  const webhookStep = journey.steps.find((s) => s.stepId === 'registerWebhook');
+  if (!webhookStep || webhookStep.stepStatus || webhookStep.locked) return journey;
+  if ((await savedWebhookUrl(ctx.db, ctx.orgId, category)) === null) return journey;
+  return completeStep(ctx, 'web', category, hasModels, 'registerWebhook', { requireUnlocked: true });
+}
+
+/**
  * Completes a step by a call (registerWebhook, useToolkit, fetchData). With `requireUnlocked`
  * an earlier incomplete step answers 409 STEP_LOCKED; completing the final step completes the
  * category and the flow. Returns the journey after the change.
@@ -217,7 +241,7 @@ export async function isCategoryEnabled(db: Kysely<Database>, orgId: string, flo
   return row?.enabled === 1;
 }
 
-export const NOT_ENABLED = 'Please enable categories from Getting Started';
+const NOT_ENABLED = 'Please enable categories from Getting Started';
 export async function requireEnabled(db: Kysely<Database>, orgId: string, category: string, field?: string): Promise<void> {
   if (!(await isCategoryEnabled(db, orgId, 'web', category))) throw conflict(NOT_ENABLED, field);
 }

@@ -1,7 +1,9 @@
 import type { EngineConfig } from '../config.ts';
 import type { MsgOf } from '../contractTypes.ts';
 import { maskedLiveApiKey } from '../repositories/apiKeys.ts';
-import { categoryLabel, listCategories, type CategoryId } from '../repositories/catalog.ts';
+import { listCategories } from '../repositories/catalog.ts';
+import { savedWebhookUrl } from '../repositories/webhooks.ts';
+import type { Category } from '../../shared/categories.ts';
 import { categoriesWithModels, journeyRows, readJourney, type Flow, type Journey, type JourneyCtx, type StepId, type SubStepId } from './journey.ts';
 import { toolkitSnippets } from './toolkitSnippets.ts';
 
@@ -9,9 +11,9 @@ import { toolkitSnippets } from './toolkitSnippets.ts';
 // stepInitialData from the organisation's saved state (category enabled, webhook, sync settings,
 // the production API key's masked form: the engine keeps no full key to show), and the category
 // summaries of the Select Category lists.
-export type JourneyStepOut = MsgOf<'appGettingStartedJourneyV3'>[number];
-export type CategorySummary = MsgOf<'appGetCategories'>[number];
-export type StatusOut = MsgOf<'appGettingStartedStatus'>;
+type JourneyStepOut = MsgOf<'appGettingStartedJourneyV3'>[number];
+type CategorySummary = MsgOf<'appGetCategories'>[number];
+type StatusOut = MsgOf<'appGettingStartedStatus'>;
 
 export interface ViewCtx extends JourneyCtx {
   config: EngineConfig;
@@ -28,7 +30,7 @@ const SUB_STEP_LABELS: Record<SubStepId, string> = {
   magicLink: 'Create Magic Link',
 };
 
-export const apiFlow = (flow: Flow) => (flow === 'web' ? 'webapp' : 'aiAgent') as 'webapp' | 'aiAgent';
+const apiFlow = (flow: Flow) => (flow === 'web' ? 'webapp' : 'aiAgent') as 'webapp' | 'aiAgent';
 
 export async function journeyView(ctx: ViewCtx, journey: Journey): Promise<JourneyStepOut[]> {
   const { db, orgId, config } = ctx;
@@ -36,15 +38,15 @@ export async function journeyView(ctx: ViewCtx, journey: Journey): Promise<Journ
   const categoryEnabled = journey.row?.enabled === 1;
   const needs = (id: StepId) => journey.steps.some((s) => s.stepId === id);
   const [webhook, settings, apiKey] = await Promise.all([
-    needs('registerWebhook') ? db.selectFrom('webhooks').select('destination').where('org_id', '=', orgId).where('category', '=', category).executeTakeFirst() : undefined,
+    needs('registerWebhook') ? savedWebhookUrl(db, orgId, category) : null,
     needs('fetchData') ? db.selectFrom('org_category_settings').select(['sync_enabled', 'sync_on_api']).where('org_id', '=', orgId).where('category', '=', category).executeTakeFirst() : undefined,
     needs('embedSdk') || needs('useToolkit') ? maskedLiveApiKey(db, orgId, 'prod') : null,
   ]);
   const initialData = (stepId: StepId): JourneyStepOut['stepInitialData'] => {
     switch (stepId) {
       case 'selectCategory': return { categoryEnabled };
-      case 'registerWebhook': return { webhook: webhook?.destination ?? null, categoryEnabled };
-      case 'embedSdk': return { apiKey };
+      case 'registerWebhook': return { webhook, categoryEnabled };
+      case 'embedSdk': return { apiKey, apiBaseUrl: new URL('/api', config.publicUrl).toString() };
       case 'fetchData': return { categoryEnabled, syncEnabled: settings?.sync_enabled === 1, syncOnAPI: settings?.sync_on_api === 1, skipSyncs: !needs('registerWebhook') };
       case 'useToolkit': return { apiKey, ...toolkitSnippets(apiKey, category, new URL('/ai', config.publicUrl).toString()) };
     }
@@ -54,6 +56,7 @@ export async function journeyView(ctx: ViewCtx, journey: Journey): Promise<Journ
     label: STEP_LABELS[flow][s.stepId],
     stepStatus: s.stepStatus,
     locked: s.locked,
+    current: s.current,
     isFinalStep: s.isFinalStep,
     subSteps: s.subSteps.map((sub) => ({ subStepId: sub.subStepId, label: SUB_STEP_LABELS[sub.subStepId], subStepStatus: sub.subStepStatus })),
     stepInitialData: initialData(s.stepId),
@@ -63,7 +66,7 @@ export async function journeyView(ctx: ViewCtx, journey: Journey): Promise<Journ
 export function categorySummary(journey: Journey, label: string): CategorySummary {
   const row = journey.row;
   return {
-    value: journey.category as CategoryId,
+    value: journey.category as Category,
     label,
     enabled: row?.enabled === 1,
     onBoardingCompleted: row?.onboarding_completed === 1,
@@ -71,13 +74,6 @@ export function categorySummary(journey: Journey, label: string): CategorySummar
     lastModified: row ? row.last_modified : null,
     steps: journey.steps.map((s) => ({ stepId: s.stepId, stepStatus: s.stepStatus })),
   };
-}
-
-/** One category's summary, journey read fresh (events included). */
-export async function summaryOf(ctx: JourneyCtx, flow: Flow, category: string): Promise<CategorySummary> {
-  const withModels = await categoriesWithModels(ctx.db);
-  const journey = await readJourney(ctx, flow, category, flow === 'web' && withModels.has(category));
-  return categorySummary(journey, await categoryLabel(ctx.db, category));
 }
 
 /** Every category of a flow in enum order; only started journeys are read for events. */

@@ -1,25 +1,28 @@
-import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { type ClientRequest, STATUS_CODES } from 'node:http';
+import { Webhook } from 'standardwebhooks';
 import { badRequest } from '../errors.ts';
 import { checkOutboundUrl, OutboundRefused, outboundRequest, type OutboundPolicy } from './outboundAddress.ts';
 
 /*
  * Outgoing webhook calls: tests from the webhook modal and real deliveries share this sender.
  *
- * Signing (the contract leaves it to us): every POST carries
- *   X-Webhook-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">
- * keyed with the organisation's webhook signing secret, the whole `whsec_...` text
- * (repositories/webhookSigningSecrets.ts): not an API key, so a receiver holds nothing that can
- * call the API. Receivers recompute the HMAC over the raw body and refuse stale timestamps
- * (verifyWebhookSignature).
- * Also sent: X-Webhook-Id (unique per POST) and X-Webhook-Event (the event type).
+ * Signing follows Standard Webhooks (https://www.standardwebhooks.com), with the
+ * `standardwebhooks` package: every POST carries
+ *   webhook-id:        the message id, the same on every attempt of one delivery (callers pass it)
+ *   webhook-timestamp: unix seconds of this attempt
+ *   webhook-signature: v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<raw body>">
+ * keyed with the organisation's signing secret `whsec_<base64 key>`
+ * (services/webhookSigningSecret.ts): not an API key, so a receiver holds nothing that can call
+ * the API. A receiver verifies with `new Webhook(secret).verify(rawBody, headers)`, which also
+ * refuses timestamps more than 5 minutes away.
  *
  * Where a webhook may go is decided by services/outboundAddress.ts, in development and production
- * alike (production also requires https). Redirects are not followed.
+ * alike (production also requires https). Redirects are not followed; nothing waits past 10 s.
  */
-export const WEBHOOK_TIMEOUT_MS = 10_000;
+const WEBHOOK_TIMEOUT_MS = 10_000;
 export const INVALID_WEBHOOK = 'Please enter a valid webhook';
-export const SIGNATURE_HEADER = 'x-webhook-signature';
+/** The receiver's status text is shown to the user: at most this long, printable characters only. */
+const STATUS_TEXT_MAX = 200;
 
 /** The trimmed URL when it may receive webhooks, else 400 'Please enter a valid webhook' on `field`. */
 export function checkWebhookUrl(raw: string | null | undefined, policy: OutboundPolicy, field: string): URL {
@@ -30,36 +33,36 @@ export function checkWebhookUrl(raw: string | null | undefined, policy: Outbound
   }
 }
 
-export function signWebhookBody(body: string, key: string, timestampSeconds: number): string {
-  const mac = createHmac('sha256', key).update(`${timestampSeconds}.${body}`).digest('hex');
-  return `t=${timestampSeconds},v1=${mac}`;
-}
-
-/** For receivers and tests: true when the header signs this raw body with the key, within the tolerance. */
-export function verifyWebhookSignature(header: string | undefined, body: string, key: string, nowSeconds: number, toleranceSeconds = 300): boolean {
-  const parts = Object.fromEntries((header ?? '').split(',').map((p) => p.split('=', 2) as [string, string]));
-  const t = Number(parts.t);
-  if (!Number.isInteger(t) || !parts.v1 || Math.abs(nowSeconds - t) > toleranceSeconds) return false;
-  const expected = Buffer.from(signWebhookBody(body, key, t).split('v1=')[1], 'hex');
-  const given = Buffer.from(parts.v1, 'hex');
-  return given.length === expected.length && timingSafeEqual(given, expected);
+/** The three Standard Webhooks headers of one attempt. */
+function signatureHeaders(webhookId: string, body: string, signingSecret: string, now: number): Record<'webhook-id' | 'webhook-timestamp' | 'webhook-signature', string> {
+  const timestamp = new Date(Math.floor(now / 1000) * 1000);
+  return {
+    'webhook-id': webhookId,
+    'webhook-timestamp': String(timestamp.getTime() / 1000),
+    'webhook-signature': new Webhook(signingSecret).sign(webhookId, timestamp, body),
+  };
 }
 
 export interface WebhookAnswer {
   /** HTTP status of the answer; 0 when the destination could not be reached. */
   status: number;
-  /** The status's standard text, or a fixed phrase saying why nothing came back (never an address, port or error code). */
+  /**
+   * The status text the receiver sent (its standard text when it sent none), or a fixed phrase
+   * saying why nothing came back (never an address, port or error code).
+   */
   statusMessage: string;
   /** The destination (or the address its name resolves to) is not allowed, so nothing was sent. */
   refused?: boolean;
 }
 
-export interface SignedPost {
+interface SignedPost {
   url: URL;
-  eventType: string;
+  /** The delivery's message id (webhook-id): the same on every attempt of one delivery. */
+  webhookId: string;
   payload: unknown;
-  signingKey: string;
-  /** Unix ms of the call (the engine clock), for the signature's timestamp. */
+  /** The organisation's `whsec_...` signing secret. */
+  signingSecret: string;
+  /** Unix ms of the attempt (the engine clock), for webhook-timestamp. */
   now: number;
   policy: OutboundPolicy;
   timeoutMs?: number;
@@ -83,6 +86,12 @@ function failureMessage(error: NodeJS.ErrnoException, timeoutMs: number): string
   return NOT_CONNECTED;
 }
 
+/** The receiver's reason phrase, cut to printable text; the standard one when it sent none. */
+function statusText(status: number, sent: string | undefined): string {
+  const text = (sent ?? '').replace(/[^\x20-\x7e]/g, '').trim().slice(0, STATUS_TEXT_MAX);
+  return text || (STATUS_CODES[status] ?? `HTTP ${status}`);
+}
+
 /** POSTs one signed JSON event and reports the answer; never throws, never waits past the timeout. */
 export function postSignedEvent(post: SignedPost): Promise<WebhookAnswer> {
   const body = JSON.stringify(post.payload);
@@ -91,9 +100,7 @@ export function postSignedEvent(post: SignedPost): Promise<WebhookAnswer> {
     'content-type': 'application/json',
     'content-length': String(Buffer.byteLength(body)),
     'user-agent': 'integration-engine-webhooks/1',
-    'x-webhook-id': randomUUID(),
-    'x-webhook-event': post.eventType,
-    [SIGNATURE_HEADER]: signWebhookBody(body, post.signingKey, Math.floor(post.now / 1000)),
+    ...signatureHeaders(post.webhookId, body, post.signingSecret, post.now),
   };
   return new Promise((resolve) => {
     const fail = (error: NodeJS.ErrnoException) =>
@@ -104,7 +111,7 @@ export function postSignedEvent(post: SignedPost): Promise<WebhookAnswer> {
       req = outboundRequest(post.url, post.policy, { method: 'POST', headers, timeout: timeoutMs }, (res) => {
         const status = res.statusCode ?? 0;
         res.resume();
-        resolve({ status, statusMessage: STATUS_CODES[status] ?? `HTTP ${status}` });
+        resolve({ status, statusMessage: statusText(status, res.statusMessage) });
       });
     } catch (error) {
       return fail(error as NodeJS.ErrnoException);

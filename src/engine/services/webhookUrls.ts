@@ -3,7 +3,7 @@ import type { Database } from '../db/schema.ts';
 import { clearWebhookUrl, saveWebhookUrl } from '../repositories/webhooks.ts';
 
 /** One category's URL as a bulk save sends it: a URL to set, or null to clear it. */
-export interface WebhookUrlChange {
+interface WebhookUrlChange {
   category: string;
   url: string | null;
 }

@@ -27,6 +27,7 @@ export const logSamples = {
     created_at: T,
     updated_at: T,
     account_live: 1,
+    awaiting_api_trigger: 0,
   },
   // Written by the triggers when job_1 is inserted (never inserted itself, see DERIVED_TABLES).
   sync_job_counts: { org_id: 'org_1', account_live: 1, count: 1 },

@@ -21,7 +21,7 @@ export const appPostWebhookUrls = defineSessionHandler('appPostWebhookUrls', asy
   for (const { category, url } of entries) {
     if (url === null || current[category] === url) continue;
     await countWebhookTest(ctx);
-    const answer = await sendSigned(ctx, new URL(url), 'webhook.test', testEventPayload(category, ctx.now), `webhookUrls.${category}`);
+    const answer = await sendSigned(ctx, new URL(url), testEventPayload(category, ctx.now), `webhookUrls.${category}`);
     await recordTest(ctx.db, ctx.orgId, category, url, answer.status, ctx.now);
     if (answer.status !== 200) throw badRequest('Webhook live test failed', `webhookUrls.${category}`);
   }

@@ -10,7 +10,7 @@ export const appTestWebhook = defineSessionHandler('appTestWebhook', async ({ bo
   const ctx = keysCtx(context);
   const url = checkWebhookUrl(body.tempDestination, ctx.config, 'tempDestination');
   await countWebhookTest(ctx);
-  const answer = await sendSigned(ctx, url, 'webhook.test', testEventPayload(body.category, ctx.now), 'tempDestination');
+  const answer = await sendSigned(ctx, url, testEventPayload(body.category, ctx.now), 'tempDestination');
   const tested = await recordTest(ctx.db, ctx.orgId, body.category, body.tempDestination.trim(), answer.status, ctx.now);
   return {
     status: answer.status,
