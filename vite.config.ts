@@ -1,6 +1,9 @@
 import react from '@vitejs/plugin-react';
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { OutputBundle } from 'rolldown';
 import { defineConfig, type Plugin } from 'vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
 // The dashboard is built into dist/dashboard and served by the engine on the same port;
 // in `npm run dev` the engine's base paths are proxied to it.
@@ -26,11 +29,141 @@ function connectOrigins(): Plugin {
   };
 }
 
+// react-router's package points every import condition at its development build (warnings and
+// checks a production bundle does not need, ~20% more bytes): the production build is the same API.
+// Its /dom entry (imported through react-router-dom by react-admin) would otherwise bring a second,
+// development copy of the router.
+const reactRouterProduction = fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url));
+const reactRouterDomProduction = fileURLToPath(new URL('./node_modules/react-router/dist/production/dom-export.mjs', import.meta.url));
+// react-admin imports the router through react-router-dom, including the data router it builds when
+// it is rendered outside a router (createHashRouter, RouterProvider: ~16 kB brotli, in the first chunk
+// every page downloads, since the router is one module). The dashboard always renders it inside its
+// BrowserRouter, so react-admin gets the router without that code path (app/reactRouterForAdmin.ts).
+const reactRouterForAdmin = fileURLToPath(new URL('./src/dashboard/app/reactRouterForAdmin.ts', import.meta.url));
+// react-admin's English messages are formatted by node-polyglot, which requires an Object.entries
+// polyfill package with a dozen spec-shim dependencies: the browser's own Object.entries instead.
+const objectEntries = fileURLToPath(new URL('./src/dashboard/app/objectEntries.cjs', import.meta.url));
+
+// Every text asset is also written brotli- and gzip-compressed at the highest levels (done once at
+// build time, so the engine serves them without spending CPU per request; @fastify/static picks
+// the encoding the browser accepts). Source maps are left as they are: only a debugger reads them.
+const precompressed = compression({
+  algorithms: [defineAlgorithm('brotliCompress'), defineAlgorithm('gzip', { level: 9 })],
+  include: /\.(js|css|html|svg|json)$/,
+  exclude: /\.vite\//,
+  threshold: 1024,
+  logLevel: 'silent',
+});
+
+// Libraries that react-admin and rjsf import for features the dashboard does not show at first (a
+// CSV export, Markdown in form texts): their imports resolve to a module that fetches the library
+// the first time it is used, so no page downloads it ahead (the modules say why in full).
+const lazyModules: Record<string, string> = {
+  'jsonexport/dist/index.js': fileURLToPath(new URL('./src/dashboard/app/lazyJsonExport.ts', import.meta.url)),
+  'markdown-to-jsx/react': fileURLToPath(new URL('./src/dashboard/forms/lazyMarkdown.tsx', import.meta.url)),
+};
+function loadOnFirstUse(): Plugin {
+  return {
+    name: 'load-on-first-use',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      const lazyModule = lazyModules[source];
+      // The lazy module itself imports the library.
+      return lazyModule && importer !== lazyModule ? lazyModule : null;
+    },
+  };
+}
+
+// MUI's CSS-variables theming, which the dashboard's theme does not use: see the stand-in's comment.
+const muiWithoutCssVariables = fileURLToPath(new URL('./src/dashboard/theme/muiWithoutCssVariables.ts', import.meta.url));
+function leaveOutMuiCssVariables(): Plugin {
+  return {
+    name: 'leave-out-mui-css-variables',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      const fromMuiStyles = importer?.replace(/\\/g, '/').includes('/@mui/material/styles/');
+      return fromMuiStyles && /\/(createThemeWithVars|ThemeProviderWithVars)\.mjs$/.test(source) ? muiWithoutCssVariables : null;
+    },
+  };
+}
+
+// The filled and standard inputs that MUI's TextField and Select import next to the outlined one,
+// which is the only variant the dashboard shows: see theme/inputsOnFirstUse/inputOnFirstUse.ts.
+const inputsOnFirstUse: Record<string, string> = {
+  '../FilledInput/index.mjs': fileURLToPath(new URL('./src/dashboard/theme/inputsOnFirstUse/FilledInput.ts', import.meta.url)),
+  '../Input/index.mjs': fileURLToPath(new URL('./src/dashboard/theme/inputsOnFirstUse/Input.ts', import.meta.url)),
+};
+function muiInputsOnFirstUse(): Plugin {
+  return {
+    name: 'mui-inputs-on-first-use',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      const fromFieldOrSelect = importer !== undefined && /[\\/]@mui[\\/]material[\\/](TextField|Select)[\\/]/.test(importer);
+      return fromFieldOrSelect ? (inputsOnFirstUse[source] ?? null) : null;
+    },
+  };
+}
+
+// A lazily imported chunk is fetched with its static imports (Vite's modulePreload), listed in the
+// importing chunk. The chunks the importer imports itself are in already when it runs, so they are
+// left out of its list: shorter lists in every chunk that imports another, nothing fetched twice.
+let builtChunks: OutputBundle | undefined;
+function rememberChunkGraph(): Plugin {
+  return {
+    name: 'remember-chunk-graph',
+    generateBundle(_options, bundle) {
+      builtChunks = bundle;
+    },
+  };
+}
+function loadedWith(host: string): Set<string> {
+  const loaded = new Set<string>();
+  const visit = (file: string) => {
+    const chunk = builtChunks?.[file];
+    if (!chunk || chunk.type !== 'chunk' || loaded.has(file)) return;
+    loaded.add(file);
+    chunk.imports.forEach(visit);
+  };
+  visit(host);
+  return loaded;
+}
+
 export default defineConfig({
-  plugins: [react(), connectOrigins()],
+  plugins: [loadOnFirstUse(), leaveOutMuiCssVariables(), muiInputsOnFirstUse(), react(), connectOrigins(), precompressed, rememberChunkGraph()],
+  resolve: {
+    alias: [
+      { find: /^react-router$/, replacement: reactRouterProduction },
+      { find: /^react-router\/dom$/, replacement: reactRouterDomProduction },
+      { find: /^react-router-dom$/, replacement: reactRouterForAdmin },
+      { find: /^object\.entries$/, replacement: objectEntries },
+    ],
+  },
   define: { 'import.meta.env.VITE_UI_VERSION': JSON.stringify(version) },
   root: 'src/dashboard',
   publicDir: false,
-  build: { outDir: '../../dist/dashboard', emptyOutDir: true, sourcemap: true },
+  // The manifest maps each source module to its chunks: the byte-budget check reads it.
+  build: {
+    outDir: '../../dist/dashboard',
+    emptyOutDir: true,
+    sourcemap: true,
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // What the first page needs, in one chunk.
+            { name: 'initial', tags: ['$initial'] },
+          ],
+        },
+      },
+    },
+    modulePreload: {
+      resolveDependencies: (_file, deps, { hostId, hostType }) => {
+        if (hostType !== 'js') return deps;
+        const loaded = loadedWith(hostId);
+        return deps.filter((dep) => !loaded.has(dep));
+      },
+    },
+  },
   server: { proxy: { '/api': engineUrl, '/ai': engineUrl } },
 });

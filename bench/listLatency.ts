@@ -1,18 +1,19 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { createServer } from 'node:net';
 import { loadConfig } from '../src/engine/config.ts';
 import { createDatabase } from '../src/engine/db/database.ts';
 import { DEMO_ADMIN_EMAIL } from '../src/engine/seed/index.ts';
 import { createSession } from '../src/engine/services/sessions.ts';
-import { measureFirstRow, type FirstRowResult } from './firstRow.ts';
+import { measurePages, type RouteSpeed } from './pageSpeed.ts';
 import { type Api, listCases, type ListCase } from './listCases.ts';
 import { type CpuPerRequest, startCpuCount } from './processCpu.ts';
 
 // Latency of the data screens' list calls at 10 concurrent connections on a database seeded by
-// `npm run seed` (bench/measure.sh), then the time to the first row of /dashboard/logs in
-// Chromium. The engine runs in its own process (serving the built dashboard) so the load
+// `npm run seed` (bench/measure.sh), then each route of bench/budgets.json in Chromium
+// (bench/pageSpeed.ts: bytes, first content cold and warm, and on SQLite Lighthouse's scores). The engine runs in its own process (serving the built dashboard) so the load
 // generator does not share its event loop. Usage: tsx bench/listLatency.ts <label> <out.json>.
 const [label = 'sqlite', outFile = 'bench-result.json'] = process.argv.slice(2);
 const CONCURRENCY = 10;
@@ -29,7 +30,7 @@ export interface BenchRun {
   seedSeconds: number;
   concurrency: number;
   results: CaseResult[];
-  firstRow?: FirstRowResult;
+  pages?: RouteSpeed[];
 }
 
 const freePort = () => new Promise<number>((resolve) => {
@@ -38,6 +39,13 @@ const freePort = () => new Promise<number>((resolve) => {
     server.close(() => resolve(port));
   });
 });
+
+/** The body as sent before the engine compressed it. */
+function decoded(encoding: string | undefined, body: Buffer): Buffer {
+  if (encoding === 'br') return brotliDecompressSync(body);
+  if (encoding === 'gzip') return gunzipSync(body);
+  return body;
+}
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
@@ -108,19 +116,20 @@ async function main() {
   try {
     await waitUntilUp(base);
     // node:http with keep-alive, not fetch: the load generator shares the machine's two cores with
-    // the engine, and fetch costs several times more CPU per request.
+    // the engine, and fetch costs several times more CPU per request. It accepts compressed
+    // answers as a browser does, so the engine's compression is part of what is measured.
     const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
     const api: Api = (method, path, body) => new Promise((resolve, reject) => {
       const payload = body ? JSON.stringify(body) : undefined;
       const req = request(`${base}/api/${path}`, {
         method,
         agent,
-        headers: { authorization: `Bearer ${token}`, ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}) },
+        headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip, deflate, br', ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}) },
       }, (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
         response.on('end', () => {
-          const json = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { success: boolean; msg: Record<string, unknown> };
+          const json = JSON.parse(decoded(response.headers['content-encoding'], Buffer.concat(chunks)).toString('utf8')) as { success: boolean; msg: Record<string, unknown> };
           if (response.statusCode !== 200) reject(new Error(`${path} answered ${response.statusCode}: ${JSON.stringify(json)}`));
           else resolve(json.msg);
         });
@@ -133,9 +142,9 @@ async function main() {
     const cases = (await listCases(db, api, admin.org_id, apiLogRows)).filter((c) => !ONLY || ONLY.test(c.name));
     await warmUp(cases);
     for (const listCase of cases) results.push(await measure(listCase, engine.pid));
-    const firstRow = ONLY ? undefined : await measureFirstRow({ baseUrl: base, token, runs: 7 });
-    if (firstRow) console.log(`${label} first row of ${firstRow.path}: median ${firstRow.medianMs.toFixed(0)} ms (runs ${firstRow.runsMs.map((ms) => ms.toFixed(0)).join(', ')})`);
-    const run: BenchRun = { label, rows: apiLogRows, seedSeconds: Number(process.env.BENCH_SEED_SECONDS ?? 0), concurrency: CONCURRENCY, results, firstRow };
+    // Lighthouse takes a while and scores the front end, which is the same on both databases.
+    const pages = ONLY ? undefined : await measurePages({ baseUrl: base, token, runs: 7, lighthouse: label === 'sqlite' });
+    const run: BenchRun = { label, rows: apiLogRows, seedSeconds: Number(process.env.BENCH_SEED_SECONDS ?? 0), concurrency: CONCURRENCY, results, pages };
     writeFileSync(outFile, JSON.stringify(run, null, 2));
   } finally {
     if (engine.pid) process.kill(-engine.pid, 'SIGTERM');

@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import type { BenchRun } from './listLatency.ts';
+import { pageTable } from './pageReport.ts';
 
 // Prints the benchmark runs as Markdown: every list call with its p50/p99 against the 10 ms p99
 // target, each keyset page's speed-up over OFFSET, the CPU each request cost the engine and
-// PostgreSQL (bench/processCpu.ts), and the time to the first logs row.
+// PostgreSQL (bench/processCpu.ts), and every measured route in Chromium against its budgets.
 const TARGET_P99_MS = 10;
 const runs = process.argv.slice(2).map((file) => JSON.parse(readFileSync(file, 'utf8')) as BenchRun);
 const ms = (n: number) => n.toFixed(2);
@@ -23,8 +24,4 @@ for (const run of runs) {
     console.log(`| ${run.label} | ${r.name} | ${r.depth.toLocaleString('en')} | ${ms(r.p50)} | ${ms(r.p99)} | ${target} | ${ratio} | ${cpu.join(' | ')} |`);
   }
 }
-console.log('\n| database | time to the first row of /dashboard/logs in Chromium (median) | runs ms |');
-console.log('|---|---:|---|');
-for (const run of runs) {
-  if (run.firstRow) console.log(`| ${run.label} | ${run.firstRow.medianMs.toFixed(0)} ms | ${run.firstRow.runsMs.map((n) => n.toFixed(0)).join(', ')} |`);
-}
+console.log(pageTable(runs));

@@ -19,11 +19,13 @@ import {
 import { collectEnumLabels, renderEnumLabels } from './generators/enumLabels.ts';
 import { collectDashboard, renderDashboard } from './generators/routes.ts';
 import { checkFormNames, collectForms, FORMS_GENERATOR, renderForm, renderFormIndex } from './generators/forms.ts';
+import { renderFormValidators } from './generators/formValidators.ts';
 import {
   checkOperationIds,
   collectOperations,
   OPERATIONS_GENERATOR,
   renderOperations,
+  renderPublicOperations,
 } from './generators/operations.ts';
 
 /** One output file before formatting; `path` is relative to the output folder. */
@@ -77,9 +79,11 @@ export async function generateAll(contractDir: string): Promise<Map<string, stri
     renderResourceIndex(resources),
     { path: 'resources/types.ts', generator: RESOURCES_GENERATOR, body: templateBody('resourceTypes.ts') },
     ...forms.map(renderForm),
+    ...forms.flatMap(renderFormValidators),
     renderFormIndex(forms),
     { path: 'forms/types.ts', generator: FORMS_GENERATOR, body: templateBody('formTypes.ts') },
     renderOperations(operations),
+    renderPublicOperations(operations),
     renderEnumLabels(enumLabels.tables),
     ...renderDashboard(dashboard.meta),
     { path: 'engine/types.ts', generator: OPERATIONS_GENERATOR, body: templateBody('operationTypes.ts') },

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The whole test run (README's test command ends here): contract lint, codegen check, spec
-# coverage, types, unit tests, the engine suite on SQLite and on PostgreSQL, and the e2e suite.
+# coverage, types, the dashboard's JavaScript bytes per route, unit tests, the engine suite on SQLite and on PostgreSQL, and the e2e suite.
 # Each step prints how long it took, and a summary closes the run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -62,7 +62,8 @@ lanes() {
 # The e2e suite serves the built dashboard; building it here, beside the single-threaded checks,
 # takes it off the e2e step (its web server builds only when the sources are newer than the build).
 checks=("contract lint=npm run -s lint:contract" "codegen check=npm run -s codegen:check" "spec coverage=npm run -s coverage:spec" -- "typecheck=npx tsc --noEmit")
-if [ -f playwright.config.ts ]; then checks+=(-- "dashboard build=bash scripts/build-dashboard.sh"); fi
+# The byte budgets read the build's manifest: JavaScript per route against bench/budgets.json.
+if [ -f playwright.config.ts ]; then checks+=(-- "dashboard build=bash scripts/build-dashboard.sh" "byte budgets=npm run -s check:budgets"); fi
 lanes "${checks[@]}"
 # Vitest keeps one core free by default, which on this 2-core machine means one worker: two
 # workers take a third less time (the engine run on SQLite 148 s -> 101 s).

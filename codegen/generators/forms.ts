@@ -7,8 +7,12 @@ import { deref, listOperations, requestSchema, type BundledDocument, type Schema
 import type { FormDefinition, MessageKeyword, UiSchema } from '../templates/formTypes.ts';
 import { compareText, literal } from '../format.ts';
 import type { GeneratedFile } from '../pipeline.ts';
+import { validatorsModule } from './formValidators.ts';
 
 export const FORMS_GENERATOR = 'codegen/generators/forms.ts';
+
+/** A form as collected from the contract; its validators are compiled from it (formValidators.ts). */
+export type FormDraft = Omit<FormDefinition, 'validators'>;
 
 const MESSAGE_KEYWORDS: readonly MessageKeyword[] = [
   'required', 'format', 'pattern', 'minLength', 'maxLength', 'minItems', 'enum', 'type', 'minimum', 'maximum', 'const',
@@ -33,8 +37,8 @@ interface Walk {
 }
 
 /** Reads and validates every x-form schema of one document. */
-export function collectForms(doc: BundledDocument, service: Service): { forms: FormDefinition[]; problems: string[] } {
-  const forms: FormDefinition[] = [];
+export function collectForms(doc: BundledDocument, service: Service): { forms: FormDraft[]; problems: string[] } {
+  const forms: FormDraft[] = [];
   const problems: string[] = [];
   for (const [schemaName, schema] of Object.entries(doc.components?.schemas ?? {})) {
     if (schema['x-form'] === undefined) continue;
@@ -69,7 +73,7 @@ export function collectForms(doc: BundledDocument, service: Service): { forms: F
 }
 
 /** Form names share one folder: they must be unique across services. */
-export function checkFormNames(forms: FormDefinition[]): string[] {
+export function checkFormNames(forms: FormDraft[]): string[] {
   const seen = new Map<string, string>();
   const problems: string[] = [];
   for (const form of forms) {
@@ -222,18 +226,21 @@ function expandRefs(doc: BundledDocument, node: unknown, seen: Set<string>): str
   return refs;
 }
 
-export function renderForm(form: FormDefinition): GeneratedFile {
+export function renderForm(form: FormDraft): GeneratedFile {
+  // The definition's data, then its validators (compiled from the same schema at codegen).
+  const data = literal(form).replace(/\n}$/, ',\n  "validators": { rootKey, "functions": validators }\n}');
   const body = [
     `import type { FormDefinition } from './types.ts';`,
+    `import { rootKey, validators } from '${validatorsModule(form.name)}';`,
     '',
     `/** The ${form.name} form: request body ${form.schemaName}${form.operationId ? ` of ${form.operationId}` : ''}. */`,
-    `export const ${form.name}Form: FormDefinition = ${literal(form)};`,
+    `export const ${form.name}Form: FormDefinition = ${data};`,
     '',
   ].join('\n');
   return { path: `forms/${form.name}.ts`, generator: FORMS_GENERATOR, body };
 }
 
-export function renderFormIndex(forms: FormDefinition[]): GeneratedFile {
+export function renderFormIndex(forms: FormDraft[]): GeneratedFile {
   const sorted = [...forms].sort((a, b) => compareText(a.name, b.name));
   const body = [
     `import type { FormDefinition } from './types.ts';`,

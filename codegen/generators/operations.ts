@@ -124,3 +124,18 @@ export function renderOperations(operations: OperationMeta[]): GeneratedFile {
   ].join('\n');
   return { path: 'engine/operations.ts', generator: OPERATIONS_GENERATOR, body };
 }
+
+/**
+ * The operations callable without a session, as `<service> <path>` keys, for the dashboard's API
+ * clients: a 401 from one of them is a refused sign-in, not a lost session. A file of its own, so
+ * the first page a browser loads does not carry the whole operation table.
+ */
+export function renderPublicOperations(operations: OperationMeta[]): GeneratedFile {
+  const keys = [...new Set(operations.filter((op) => op.public).map((op) => `${op.service} ${op.path}`))];
+  const body = [
+    `/** \`<service> <path>\` of every operation without security (x-roles absent), in contract order. */`,
+    `export const publicOperationKeys: ReadonlySet<string> = new Set(${literal(keys)});`,
+    '',
+  ].join('\n');
+  return { path: 'engine/publicOperations.ts', generator: OPERATIONS_GENERATOR, body };
+}

@@ -8,6 +8,7 @@ import { handlers } from './handlers/index.ts';
 import { authorize } from './services/access.ts';
 import type { EngineServices, HandlerContext } from './handlers/types.ts';
 import type { EngineConfig } from './config.ts';
+import { registerCompression } from './plugins/compression.ts';
 import { serveDashboard } from './plugins/dashboard.ts';
 import { MAX_BODY_BYTES, registerBodyParsers } from './plugins/jsonBody.ts';
 import { requestLoggerOptions } from './plugins/requestLog.ts';
@@ -55,6 +56,7 @@ export async function buildApp(services: EngineServices, options: AppOptions = {
 
   // External plugins first: the headers apply to every route, the 404 and error answers included.
   const securityHeaders = await registerSecurityHeaders(app, config);
+  await registerCompression(app);
   registerBodyParsers(app);
 
   app.setErrorHandler((error, request, reply) => {

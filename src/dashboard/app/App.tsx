@@ -1,21 +1,22 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { theme } from '../theme/theme.ts';
 import { NOT_FOUND_PATH, SIGNUP_PATH } from './paths.ts';
+import { preloadable } from './preloadable.tsx';
 import { RequireSession } from './RequireSession.tsx';
 
 // Route-level code splitting: the first chunk holds React, the router, the theme and the session
-// check; every page loads on demand (the sign-up screen brings rjsf, ajv and its machine, the
-// dashboard brings react-admin).
-const SignUpPage = lazy(() => import('../pages/signup/SignUpPage.tsx').then((m) => ({ default: m.SignUpPage })));
-const NotFoundPage = lazy(() => import('../pages/NotFoundPage.tsx').then((m) => ({ default: m.NotFoundPage })));
-const NotBuiltYetPage = lazy(() => import('../pages/NotBuiltYetPage.tsx').then((m) => ({ default: m.NotBuiltYetPage })));
-const MagicAuthorizePage = lazy(() => import('../pages/magic/MagicAuthorizePage.tsx').then((m) => ({ default: m.MagicAuthorizePage })));
-const DashboardApp = lazy(() => import('./DashboardApp.tsx').then((m) => ({ default: m.DashboardApp })));
+// check; every page is a chunk of its own (the sign-up screen brings its machine, the dashboard
+// brings react-admin), fetched as soon as the route is known (routePreload.ts).
+export const SignUpPage = preloadable(() => import('../pages/signup/SignUpPage.tsx').then((m) => m.SignUpPage));
+export const NotFoundPage = preloadable(() => import('../pages/NotFoundPage.tsx').then((m) => m.NotFoundPage));
+export const NotBuiltYetPage = preloadable(() => import('../pages/NotBuiltYetPage.tsx').then((m) => m.NotBuiltYetPage));
+export const MagicAuthorizePage = preloadable(() => import('../pages/magic/MagicAuthorizePage.tsx').then((m) => m.MagicAuthorizePage));
+export const DashboardApp = preloadable(() => import('./DashboardApp.tsx').then((m) => m.DashboardApp));
 
-/** Blank while a page chunk loads (usually a few milliseconds); no spinner flash. */
+/** Blank while a page chunk loads that was not fetched ahead (usually a few milliseconds); no spinner flash. */
 const Blank = () => <div style={{ minHeight: '100vh' }} />;
 
 /** The public routes of part 1 §2 and the /dashboard/* app behind the session check. */

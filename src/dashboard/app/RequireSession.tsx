@@ -1,7 +1,7 @@
 import { useSyncExternalStore, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { loginRedirect } from '../providers/authProvider.ts';
 import { sessionStore } from '../session/index.ts';
+import { loginRedirect } from './paths.ts';
 
 const subscribe = (listener: () => void) => sessionStore.subscribe(() => listener());
 const isLoggedIn = () => sessionStore.get()?.isLoggedIn === true;

@@ -3,6 +3,7 @@ import Logout from '@mui/icons-material/Logout';
 import { menuIcons } from '../../generated/dashboard/menuIcons.ts';
 import { dashboardRoutes as generatedRoutes, menuEntries, menuGroups, type DashboardRoute, type MenuEntry } from '../../generated/dashboard/routes.ts';
 import type { Role } from '../../generated/engine/types.ts';
+import { isPlanFeature, PLAN_FEATURE_MESSAGES } from '../../shared/planFeatures.ts';
 import { DASHBOARD_HOME } from './paths.ts';
 
 export type { Role, DashboardRoute };
@@ -129,6 +130,20 @@ export function canAccess(role: Role, path: string, flags: FeatureFlags = {}): b
   if (bare !== '/dashboard' && !bare.startsWith('/dashboard/')) return true;
   const route = matchDashboardRoute(bare);
   return route !== undefined && route.roles.includes(role) && flagOn(flags, route.featureFlag);
+}
+
+/** orgMetaData.featureList: the plan features of the user's organisation. */
+export type PlanFeatures = Readonly<Partial<Record<string, boolean>>>;
+
+/**
+ * The plan's refusal of a route gated by x-plan-feature (personalisation without whiteLabelling,
+ * presets without customMapping): the sentence the engine's 403 carries, or undefined when the
+ * route is open under the plan. The page stays in the menu, so a user learns why and what to do.
+ */
+export function planRefusal(route: Pick<DashboardRoute, 'planFeature'>, features: PlanFeatures): string | undefined {
+  const feature = route.planFeature;
+  if (feature === undefined || features[feature] === true) return undefined;
+  return isPlanFeature(feature) ? PLAN_FEATURE_MESSAGES[feature] : 'This page is not available under the current plan. Please contact support to enable this feature.';
 }
 
 function visible(item: MenuItem, role: Role, flags: FeatureFlags): boolean {

@@ -2,7 +2,7 @@ import { useGetIdentity, usePermissions } from 'react-admin';
 import type { DashboardIdentity, Permissions, UserDetails } from '../providers/index.ts';
 import { isRole, type FeatureFlags, type Role } from './navigation.ts';
 
-export interface ShellUser {
+interface ShellUser {
   role: Role;
   flags: FeatureFlags;
   name: string;

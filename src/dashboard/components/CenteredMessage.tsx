@@ -3,7 +3,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 
-export interface CenteredMessageProps {
+interface CenteredMessageProps {
   /** Big headline (e.g. '404'). */
   title: string;
   /** The sentence under it, word for word from the spec where it has one. */

@@ -1,8 +1,13 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import { generateForm } from '@rjsf/mui';
-import type { IChangeEvent } from '@rjsf/core';
+import { withTheme, type IChangeEvent } from '@rjsf/core';
+import CheckboxesWidget from '@rjsf/mui/lib/CheckboxesWidget/CheckboxesWidget.js';
+import CheckboxWidget from '@rjsf/mui/lib/CheckboxWidget/CheckboxWidget.js';
+import RadioWidget from '@rjsf/mui/lib/RadioWidget/RadioWidget.js';
+import SelectWidget from '@rjsf/mui/lib/SelectWidget/SelectWidget.js';
+import { generateTemplates } from '@rjsf/mui/lib/Templates/Templates.js';
+import TextareaWidget from '@rjsf/mui/lib/TextareaWidget/TextareaWidget.js';
 import type { RJSFSchema, UiSchema as RjsfUiSchema } from '@rjsf/utils';
 import { useMemo, useRef, useState } from 'react';
 import { uiSchemaFor, type UiSchema } from '../../generated/forms/types.ts';
@@ -11,7 +16,13 @@ import type { ContractFormProps, FormValues } from './types.ts';
 import { trimmingValidator } from './validator.ts';
 import { contractFields, contractWidgets, type AppsFormContext } from './widgets/index.ts';
 
-const ThemedForm = generateForm<FormValues, RJSFSchema, AppsFormContext>();
+// rjsf's MUI theme, every widget of it but the range slider (MUI's Slider, ~5 kB): no contract form
+// asks for one, and rjsf's own range input would stand in if one did. The theme's modules are
+// imported one by one: the package's index builds the whole theme as it loads.
+const ThemedForm = withTheme<FormValues, RJSFSchema, AppsFormContext>({
+  templates: generateTemplates<FormValues, RJSFSchema, AppsFormContext>(),
+  widgets: { CheckboxWidget, CheckboxesWidget, RadioWidget, SelectWidget, TextareaWidget },
+});
 
 /** Deep merge of the caller's uiSchema over the generated one (objects merge, other values replace). */
 function mergeUi(base: UiSchema, extra: UiSchema | undefined): UiSchema {
@@ -58,7 +69,7 @@ export function ContractForm<T extends FormValues = FormValues>(props: ContractF
     setValues(props.formData);
   }
 
-  const validator = useMemo(() => trimmingValidator(form), [form]);
+  const validator = useMemo(() => trimmingValidator(form, props.contract), [form, props.contract]);
   const transformErrors = useMemo(() => contractErrorTransformer(form), [form]);
   const uiSchema = useMemo(() => {
     const merged = widgetsToFields(mergeUi(uiSchemaFor(form, values ?? {}), props.uiSchema));

@@ -6,7 +6,7 @@ export const REQUESTED_CATEGORY = 'Requested';
 /** app.appsList as multi-select options: one per app id (an app in two categories is listed twice). */
 export async function loadCatalogApps(clients?: Pick<ApiClients, 'engine'>): Promise<CatalogApp[]> {
   // The default clients are imported lazily so forms stay usable without the app's wiring (tests).
-  const engine = clients?.engine ?? (await import('../providers/instances.ts')).apiClients.engine;
+  const engine = clients?.engine ?? (await import('../providers/clients.ts')).apiClients.engine;
   const body = await unwrap(engine.GET('/app.appsList', {}));
   return dedupeApps(body.msg.map((app) => ({ id: app.id, label: app.label, category: app.category, logo: app.logo ?? null })));
 }

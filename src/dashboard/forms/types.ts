@@ -17,6 +17,11 @@ export type FormValues = Record<string, unknown>;
 export interface ContractFormProps<T extends FormValues = FormValues> {
   /** A generated form definition (src/generated/forms): schema, uiSchema, messages, trim list. */
   form: FormDefinition;
+  /**
+   * The generated definition `form` narrows for this screen (its choices, fewer fields), when it
+   * does: the values are validated against its schema, which codegen compiled (see validator.ts).
+   */
+  contract?: FormDefinition;
   /** Initial (or controlled) values. */
   formData?: Partial<T>;
   /** Called with trimmed, valid values. */

@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { DASHBOARD_HOME, matchDashboardRoute, normalizePath } from '../app/navigation.ts';
 
-export interface Crumb {
+interface Crumb {
   path: string;
   label: string;
 }

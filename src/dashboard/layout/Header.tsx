@@ -8,7 +8,7 @@ import { Breadcrumbs } from './Breadcrumbs.tsx';
 import { ResourcesMenu } from './ResourcesMenu.tsx';
 import { UserMenu } from './UserMenu.tsx';
 
-export interface HeaderProps {
+interface HeaderProps {
   mobile: boolean;
   onToggleSidebar: () => void;
   /** undefined while the user's permissions and details load. */

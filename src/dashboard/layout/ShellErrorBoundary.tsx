@@ -1,5 +1,5 @@
-import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { ErrorFallback } from '../pages/ErrorFallback.tsx';
+import { Component, Suspense, type ErrorInfo, type ReactNode } from 'react';
+import { ErrorFallback } from '../app/messagePages.ts';
 
 interface Props {
   /** Changing it (the location) clears a caught error, so navigating away recovers. */
@@ -30,6 +30,13 @@ export class ShellErrorBoundary extends Component<Props, State> {
   }
 
   override render() {
-    return this.state.error ? <ErrorFallback onBack={() => this.setState({ error: null })} /> : this.props.children;
+    // The error page is fetched when it is first needed; until then the content area stays empty.
+    return this.state.error ? (
+      <Suspense fallback={null}>
+        <ErrorFallback onBack={() => this.setState({ error: null })} />
+      </Suspense>
+    ) : (
+      this.props.children
+    );
   }
 }

@@ -2,16 +2,20 @@ import KeyboardDoubleArrowLeft from '@mui/icons-material/KeyboardDoubleArrowLeft
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import Divider from '@mui/material/Divider';
-import Drawer from '@mui/material/Drawer';
 import Skeleton from '@mui/material/Skeleton';
 import Tooltip from '@mui/material/Tooltip';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { preloadable } from '../app/preloadable.tsx';
 import type { MenuItem } from '../app/navigation.ts';
 import { Logo } from '../components/Logo.tsx';
 import { HEADER_HEIGHT, SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH } from '../theme/theme.ts';
 import { SidebarMenu } from './SidebarMenu.tsx';
 
-export interface SidebarProps {
+// The mobile drawer (a modal sheet over the page) is a chunk of its own: a desktop page never
+// shows it, and a phone fetches it when the menu is first opened.
+export const SidebarDrawer = preloadable(() => import('./SidebarDrawer.tsx').then((module) => module.SidebarDrawer));
+
+interface SidebarProps {
   /** Menu of the user's role and flags; undefined while permissions load. */
   items: readonly MenuItem[] | undefined;
   /** Below md the sidebar is a drawer over the page; at md and up a rail beside it. */
@@ -67,18 +71,15 @@ function SidebarBody({ items, collapsed, onToggle, onNavigate, footer }: { items
 
 /** The collapsible sidebar: logo toggle on top, the role's menu, then the usage meter slot. */
 export function Sidebar({ items, mobile, open, onToggle, footer }: SidebarProps) {
+  // Below md: the drawer, from its first opening on (ShellLayout opens it once its chunk is in).
+  const [opened, setOpened] = useState(open);
+  if (mobile && open && !opened) setOpened(true);
   if (mobile) {
-    return (
-      <Drawer
-        variant="temporary"
-        open={open}
-        onClose={onToggle}
-        ModalProps={{ keepMounted: true }}
-        slotProps={{ paper: { sx: { width: SIDEBAR_WIDTH, borderRight: 0 } } }}
-      >
+    return opened ? (
+      <SidebarDrawer open={open} onToggle={onToggle}>
         <SidebarBody items={items} collapsed={false} onToggle={onToggle} onNavigate={onToggle} footer={footer} />
-      </Drawer>
-    );
+      </SidebarDrawer>
+    ) : null;
   }
   const width = open ? SIDEBAR_WIDTH : SIDEBAR_COLLAPSED_WIDTH;
   // The rail stretches with the page (its background and border reach the bottom of a tall page),

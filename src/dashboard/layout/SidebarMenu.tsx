@@ -13,7 +13,7 @@ import { Link as RouterLink, useLocation } from 'react-router';
 import type { MenuItem } from '../app/navigation.ts';
 
 /** Whether a menu path is the current page or one of its sub-pages. */
-export function isActive(itemPath: string | undefined, pathname: string): boolean {
+function isActive(itemPath: string | undefined, pathname: string): boolean {
   if (!itemPath || /^https?:/.test(itemPath)) return false;
   return pathname === itemPath || pathname.startsWith(`${itemPath}/`);
 }
@@ -97,7 +97,7 @@ function GroupEntry({ item, collapsed, onNavigate }: EntryProps) {
   );
 }
 
-export interface SidebarMenuProps {
+interface SidebarMenuProps {
   items: readonly MenuItem[];
   collapsed: boolean;
   onNavigate?: () => void;

@@ -6,7 +6,7 @@ import type { UserDetails } from '../providers/index.ts';
 
 type OrgMetaData = UserDetails['orgMetaData'];
 
-export interface UsageSummary {
+interface UsageSummary {
   used: number;
   allowed: number;
   percent: number;
@@ -29,7 +29,7 @@ export function usageSummary(meta: OrgMetaData | undefined): UsageSummary | null
   return { used: meta.usage, allowed, percent, colour };
 }
 
-export interface UsageMeterSlotProps {
+interface UsageMeterSlotProps {
   /** undefined while the user's details load; the slot then shows a placeholder. */
   orgMetaData: OrgMetaData | undefined;
   collapsed: boolean;

@@ -1,17 +1,11 @@
 import Avatar from '@mui/material/Avatar';
-import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
-import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
-import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { useLogout } from 'react-admin';
-import { useNavigate } from 'react-router';
-import { userMenuFor, type FeatureFlags, type Role } from '../app/navigation.ts';
-import { roleLabel } from '../components/columns/format.ts';
+import type { FeatureFlags, Role } from '../app/navigation.ts';
+import { preloadable } from '../app/preloadable.tsx';
+import { usePopupLoader } from './usePopupLoader.ts';
+
+const UserMenuPopup = preloadable(() => import('./UserMenuPopup.tsx').then((module) => module.UserMenuPopup));
 
 const initialsOf = (name: string) =>
   name
@@ -21,7 +15,7 @@ const initialsOf = (name: string) =>
     .map((part) => part[0]?.toUpperCase())
     .join('') || '?';
 
-export interface UserMenuProps {
+interface UserMenuProps {
   role: Role;
   flags: FeatureFlags;
   name: string;
@@ -31,49 +25,24 @@ export interface UserMenuProps {
 /** Avatar menu: Profile, Settings, Logout for admin and member; Logout only for a billing contact. */
 export function UserMenu({ role, flags, name, email }: UserMenuProps) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const navigate = useNavigate();
-  const logout = useLogout();
+  const popup = usePopupLoader(UserMenuPopup);
   const close = () => setAnchor(null);
   return (
     <>
-      <IconButton onClick={(event) => setAnchor(event.currentTarget)} aria-label="User menu" aria-haspopup="menu" size="small">
+      <IconButton
+        onPointerEnter={popup.preload}
+        onFocus={popup.preload}
+        onClick={(event) => {
+          const button = event.currentTarget;
+          popup.openWhenLoaded(() => setAnchor(button));
+        }}
+        aria-label="User menu"
+        aria-haspopup="menu"
+        size="small"
+      >
         <Avatar sx={{ width: 34, height: 34, fontSize: '0.8125rem', fontWeight: 700, bgcolor: 'secondary.main' }}>{initialsOf(name)}</Avatar>
       </IconButton>
-      <Menu
-        anchorEl={anchor}
-        open={anchor !== null}
-        onClose={close}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ paper: { sx: { minWidth: 240, mt: 1, border: 1, borderColor: 'divider', boxShadow: '0 12px 32px rgba(15, 23, 42, 0.12)' } } }}
-      >
-        <Box sx={{ px: 2, py: 1.5 }}>
-          <Typography variant="subtitle1" sx={{ fontWeight: 600 }} noWrap>
-            {name}
-          </Typography>
-          <Typography variant="caption" component="p" noWrap>
-            {email}
-          </Typography>
-          <Chip size="small" label={roleLabel(role)} sx={{ mt: 1 }} />
-        </Box>
-        <Divider />
-        {userMenuFor(role, flags).map((item) => {
-          const Icon = item.icon;
-          const onClick = () => {
-            close();
-            if (item.key === 'logout') logout();
-            else if (item.path) navigate(item.path);
-          };
-          return (
-            <MenuItem key={item.key} onClick={onClick} data-menu-key={item.key} sx={{ py: 1.25 }}>
-              <ListItemIcon>
-                <Icon fontSize="small" />
-              </ListItemIcon>
-              {item.label}
-            </MenuItem>
-          );
-        })}
-      </Menu>
+      {popup.mounted && <UserMenuPopup anchor={anchor} onClose={close} role={role} flags={flags} name={name} email={email} />}
     </>
   );
 }

@@ -3,9 +3,9 @@ import Button from '@mui/material/Button';
 import { DASHBOARD_HOME } from '../app/paths.ts';
 import { CenteredMessage } from '../components/CenteredMessage.tsx';
 
-export const ERROR_FALLBACK_TITLE = 'Sorry.. Something went wrong';
+const ERROR_FALLBACK_TITLE = 'Sorry.. Something went wrong';
 
-export interface ErrorFallbackProps {
+interface ErrorFallbackProps {
   /** Called before leaving, so the boundary renders its children again on the home page. */
   onBack?: () => void;
 }

@@ -1,7 +1,7 @@
 import type { Middleware } from 'openapi-fetch';
 import { createAiClient, createEngineClient, type AiClient, type EngineClient } from '../../generated/api/clients.ts';
-import { operations } from '../../generated/engine/operations.ts';
-import { ApiError, fromErrorBody, isSuccessStatus, toApiError } from './errors.ts';
+import { publicOperationKeys } from '../../generated/engine/publicOperations.ts';
+import { ApiError, fromErrorBody, isSuccessStatus } from './errors.ts';
 
 /** What the clients need from the session: the token, read synchronously on every request. */
 export interface TokenSource {
@@ -22,9 +22,6 @@ export interface ApiClientsOptions {
   aiBaseUrl?: string;
   fetch?: (request: Request) => Promise<Response>;
 }
-
-// The public calls (auth.signIn, verifyOtp, ...) never sign out: a 401 there is not a lost session.
-const publicPaths = new Set(operations.filter((op) => op.public).map((op) => `${op.service} ${op.path}`));
 
 async function readBody(response: Response): Promise<unknown> {
   const text = await response.clone().text();
@@ -51,7 +48,8 @@ export function sessionMiddleware(service: 'engine' | 'ai', options: Pick<ApiCli
       if (isSuccessStatus(response.status)) return undefined;
       const error = fromErrorBody(response.status, await readBody(response));
       const withSession = request.headers.has('Authorization');
-      if (response.status === 401 && withSession && !publicPaths.has(`${service} ${schemaPath}`)) options.onUnauthorized(error);
+      // The public calls (auth.signIn, verifyOtp, ...) never sign out: a 401 there is not a lost session.
+      if (response.status === 401 && withSession && !publicOperationKeys.has(`${service} ${schemaPath}`)) options.onUnauthorized(error);
       throw error;
     },
     onError({ error }) {
@@ -71,23 +69,5 @@ export function createApiClients(options: ApiClientsOptions): ApiClients {
   return { engine, ai };
 }
 
-type CallResult = { data?: unknown; error?: unknown; response: Response };
-
-/**
- * Awaits an openapi-fetch call and returns its data, or throws an ApiError. Every screen and actor
- * calls through this, so a body that cannot be read ('Unexpected response from server') and an
- * empty success body are handled once.
- */
-export async function unwrap<R extends CallResult>(call: Promise<R>): Promise<Exclude<R['data'], undefined>> {
-  let result: R;
-  try {
-    result = await call;
-  } catch (error) {
-    throw toApiError(error);
-  }
-  if (result.error !== undefined || !isSuccessStatus(result.response.status)) {
-    throw fromErrorBody(result.response.status, result.error);
-  }
-  if (result.data === undefined) throw toApiError(new SyntaxError('empty response body'));
-  return result.data as Exclude<R['data'], undefined>;
-}
+// unwrap lives apart so code that only reads answers (the sign-up actors) needs no client.
+export { unwrap } from './unwrap.ts';

@@ -1,6 +1,7 @@
 import type { AuthProvider, UserIdentity } from 'react-admin';
 import type { components } from '../../generated/api/engine.ts';
 import type { Role } from '../../generated/engine/types.ts';
+import { loginRedirect } from '../app/paths.ts';
 import type { SessionStore } from '../session/types.ts';
 import { unwrap, type ApiClients } from './apiClient.ts';
 import type { SignOut } from './signOut.ts';
@@ -30,10 +31,9 @@ export interface AuthProviderOptions {
   currentPath?: () => string;
 }
 
-/** Spec part 1 §2: a visitor without a session opening a dashboard path goes here. */
-export function loginRedirect(path: string): string {
-  return `/signup?login=true&redirect=${encodeURIComponent(path)}`;
-}
+// The login redirect lives with the app's fixed paths, so the first chunk's session check needs no
+// provider code.
+export { loginRedirect };
 
 const browserPath = () => (globalThis.location ? `${location.pathname}${location.search}` : '/dashboard/home');
 
@@ -46,7 +46,7 @@ const statusOf = (error: unknown): number | undefined => {
  * The react-admin AuthProvider on the OTP session. Login itself is the sign-up machine's job
  * (machines/signUp); this provider only reads the stored session, the user's details and logs out.
  */
-export function createAuthProvider(options: AuthProviderOptions): AuthProvider & { getUserDetails(): Promise<UserDetails> } {
+export function createAuthProvider(options: AuthProviderOptions): AuthProvider & Required<Pick<AuthProvider, 'getIdentity' | 'getPermissions'>> & { getUserDetails(): Promise<UserDetails> } {
   const currentPath = options.currentPath ?? browserPath;
   // One user.userDetails call per session token; a new login gets a fresh one.
   let cached: { token: string; details: Promise<UserDetails> } | undefined;

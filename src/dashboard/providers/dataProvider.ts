@@ -31,6 +31,7 @@ import type { ApiClients } from './apiClient.ts';
 import { unwrap } from './apiClient.ts';
 import { ApiError } from './errors.ts';
 import { sanitizeFilters } from '../resources/filters/sanitize.ts';
+import { LIST_PAGE_SIZE } from '../../shared/constants.ts';
 
 type Method = ResourceDefinition['method'];
 type Params = Record<string, unknown>;
@@ -39,7 +40,7 @@ interface GenericClient {
 }
 
 /** A detail operation: how getOne fetches one record of a resource. */
-export interface DetailOperation {
+interface DetailOperation {
   service: 'engine' | 'ai';
   method: Method;
   path: string;
@@ -49,7 +50,7 @@ export interface DetailOperation {
   record: string;
 }
 
-export const detailOperations: Record<string, DetailOperation> = {
+const detailOperations: Record<string, DetailOperation> = {
   presets: { service: 'engine', method: 'get', path: '/app.getPresetDetails', idParam: 'presetId', record: 'msg.presetDetails' },
 };
 
@@ -58,13 +59,13 @@ const pagingOverrides: Record<string, { in: 'query' | 'body'; cursorParam: strin
   appPaymentInvoices: { in: 'query', cursorParam: 'offset' },
 };
 
-export interface DataProviderOptions {
+interface DataProviderOptions {
   clients: ApiClients;
   resources?: Record<string, ResourceDefinition>;
   details?: Record<string, DetailOperation>;
 }
 
-export function valueAt(data: unknown, path: string): unknown {
+function valueAt(data: unknown, path: string): unknown {
   return path.split('.').reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Params)[key] : undefined), data);
 }
 
@@ -81,15 +82,33 @@ interface CursorStack {
   lastPage: number;
 }
 
-export type ContractDataProvider = DataProvider & {
+type ContractDataProvider = DataProvider & {
   /** Forgets the cursor stacks (of one resource, or all), e.g. after a write changed the rows. */
   resetCursors(resource?: string): void;
+  /**
+   * Starts a list's first call ahead of its screen (the route preload): the list's own getList with
+   * the same params, made within PRELOAD_TTL_MS, gets this call's answer instead of a second call.
+   */
+  preloadList(resource: string, params: GetListParams): void;
 };
+
+/** How long a call started ahead waits for its list to ask for it (after that the list calls again). */
+const PRELOAD_TTL_MS = 10_000;
 
 export function createDataProvider(options: DataProviderOptions): ContractDataProvider {
   const definitions: Record<string, ResourceDefinition> = options.resources ?? generatedResources;
   const details = options.details ?? detailOperations;
   const stacks = new Map<string, CursorStack>();
+  const preloaded = new Map<string, { at: number; result: Promise<GetListResult> }>();
+  const preloadKey = (resource: string, params: GetListParams) =>
+    `${resource}|${stableJson({ pagination: params.pagination ?? null, sort: params.sort ?? null, filter: params.filter ?? {} })}`;
+  /** The answer of a call started ahead with these params, taken once. */
+  const takePreloaded = (resource: string, params: GetListParams) => {
+    const key = preloadKey(resource, params);
+    const entry = preloaded.get(key);
+    preloaded.delete(key);
+    return entry && Date.now() - entry.at <= PRELOAD_TTL_MS ? entry.result : undefined;
+  };
   const rowCache = new Map<string, Map<string, RaRecord>>();
 
   const definitionOf = (resource: string) => {
@@ -144,10 +163,14 @@ export function createDataProvider(options: DataProviderOptions): ContractDataPr
     return typeof total === 'number' ? total : undefined;
   };
 
-  async function getList(resource: string, params: GetListParams): Promise<GetListResult> {
+  function getList(resource: string, params: GetListParams): Promise<GetListResult> {
+    return takePreloaded(resource, params) ?? fetchList(resource, params);
+  }
+
+  async function fetchList(resource: string, params: GetListParams): Promise<GetListResult> {
     const definition = definitionOf(resource);
     const page = Math.max(1, params.pagination?.page ?? 1);
-    const perPage = params.pagination?.perPage ?? definition.paging.pageSize ?? 10;
+    const perPage = params.pagination?.perPage ?? definition.paging.pageSize ?? LIST_PAGE_SIZE;
     // Blank filter values are no filter: they neither reach the server nor start a new cursor stack.
     const given: Params = Object.fromEntries(Object.entries((params.filter ?? {}) as Params).filter(([, v]) => !isBlank(v)));
     // A declared filter's value the contract refuses is dropped (the engine then applies the
@@ -245,6 +268,12 @@ export function createDataProvider(options: DataProviderOptions): ContractDataPr
     updateMany: notOffered,
     delete: notOffered,
     deleteMany: notOffered,
+    preloadList(resource, params) {
+      const result = fetchList(resource, params);
+      // Nobody may ever take it (the user left first): its failure is the list's to show, not a stray rejection.
+      result.catch(() => undefined);
+      preloaded.set(preloadKey(resource, params), { at: Date.now(), result });
+    },
     resetCursors(resource) {
       for (const key of stacks.keys()) if (!resource || key.startsWith(`${resource}|`)) stacks.delete(key);
     },

@@ -1,14 +1,15 @@
-// One error type for every failed call (STYLE.md: "the client wraps failures in one error type").
+// One error type for every failed call: the clients wrap every failure in it, so a screen handles
+// one shape whatever went wrong (an error envelope, a non-JSON answer, a network failure).
 // Its message follows the spec's rule (part 1 §7): the server's error.msg, else the exception
 // message, else the default.
 
 export const DEFAULT_ERROR_MESSAGE = 'Something went wrong, please try again';
-export const UNEXPECTED_RESPONSE_MESSAGE = 'Unexpected response from server';
+const UNEXPECTED_RESPONSE_MESSAGE = 'Unexpected response from server';
 
 /** Spec part 1 §8: status codes of 299 or less show as success, higher as error. */
 export const isSuccessStatus = (status: number): boolean => status <= 299;
 
-export interface ApiErrorInit {
+interface ApiErrorInit {
   /** HTTP status; 0 when no response arrived (network failure). */
   status: number;
   /** error.code of the envelope, or NETWORK / UNEXPECTED_RESPONSE / UNKNOWN on the client side. */

@@ -6,12 +6,12 @@ import { errorMessage } from './errors.ts';
 // message, else 'Something went wrong, please try again'. Screens call these instead of building
 // messages themselves.
 
-export type NotifyFn = ReturnType<typeof useNotify>;
-export type ToastType = 'success' | 'error' | 'warning' | 'info';
+type NotifyFn = ReturnType<typeof useNotify>;
+type ToastType = 'success' | 'error' | 'warning' | 'info';
 
 export const TOAST_ANCHOR = { vertical: 'bottom', horizontal: 'right' } as const;
 
-export function toastOptions(type: ToastType, autoHideDuration?: number) {
+function toastOptions(type: ToastType, autoHideDuration?: number) {
   return { type, anchorOrigin: TOAST_ANCHOR, ...(autoHideDuration ? { autoHideDuration } : {}) };
 }
 
@@ -26,7 +26,7 @@ export function notifySuccess(notify: NotifyFn, message: string): void {
   notify(message, toastOptions('success'));
 }
 
-export function notifyWarning(notify: NotifyFn, message: string, autoHideDuration?: number): void {
+function notifyWarning(notify: NotifyFn, message: string, autoHideDuration?: number): void {
   notify(message, toastOptions('warning', autoHideDuration));
 }
 

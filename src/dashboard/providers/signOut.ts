@@ -2,7 +2,7 @@ import { LOGOUT_RELOAD_MS } from '../../shared/constants.ts';
 import type { SessionStore } from '../session/types.ts';
 import type { ApiClients } from './apiClient.ts';
 
-export interface SignOutOptions {
+interface SignOutOptions {
   clients: Pick<ApiClients, 'engine'>;
   session: Pick<SessionStore, 'get' | 'clear'>;
   /** window.location.reload in the browser; injected so tests can see it. */

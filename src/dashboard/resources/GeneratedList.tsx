@@ -1,20 +1,22 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
 import Typography from '@mui/material/Typography';
-import { useEffect, type ReactElement, type ReactNode } from 'react';
-import { DataTable, List, Pagination, useListContext, type RaRecord } from 'react-admin';
+import { lazy, Suspense, useEffect, type ReactElement, type ReactNode } from 'react';
+import { FilterContext, FilterForm, ListBase, Offline, useListContext } from 'react-admin';
 import { useNavigate } from 'react-router';
 import type { ColumnDefinition, ResourceDefinition } from '../../generated/resources/types.ts';
-import { ColumnCell, type Row } from '../components/columns/ColumnCell.tsx';
+import type { Row } from '../components/columns/ColumnCell.tsx';
 import { fillRoute, formatNumber } from '../components/columns/format.ts';
 import { errorMessage } from '../providers/index.ts';
-import { filterInputs, filterDefaults } from './filterInputs.tsx';
+import { filterInputs } from './filterInputs.tsx';
 import { sanitizeFilters } from './filters/sanitize.ts';
-import { columnsOfView, viewOf } from './views.ts';
+import { GeneratedTable, STICKY_ACTIONS, tableStyles, type CellRenderers } from './GeneratedTable.tsx';
+import { listSetupOf } from './listParams.ts';
 import { PagePager } from './PagePager.tsx';
 
 /** Cell renderers replacing a column's generated cell, by the row field the column shows ('actions' for the actions column). */
-export type ListCells<F extends string> = Partial<Record<F | 'actions', (record: Row) => ReactNode>>;
+type ListCells<F extends string> = Partial<Record<F | 'actions', (record: Row) => ReactNode>>;
 /** Keys of C that are not F: each must be `never`, so a cell for a field the row lacks fails the typecheck. */
 type OnlyKeysOf<C, F extends string> = { [K in Exclude<keyof C, F | 'actions'>]: never };
 
@@ -50,7 +52,7 @@ export interface GeneratedListProps<F extends string = string, S extends string 
   noWrap?: boolean;
 }
 
-export interface RowLink {
+interface RowLink {
   to: string;
   state?: unknown;
 }
@@ -66,27 +68,9 @@ function TotalLine({ label }: { label: string }) {
   );
 }
 
-function ListError({ error }: { error: unknown }) {
-  return (
-    <Alert severity="warning" variant="outlined" sx={{ mt: 2 }}>
-      This list could not be loaded: {errorMessage(error)}
-    </Alert>
-  );
-}
-
-/** Paging controls, hidden while the list is in error (there is nothing to page through). */
-function ListPagination({ options }: { options: number[] }) {
-  const { error } = useListContext();
-  return error ? null : <Pagination rowsPerPageOptions={options} />;
-}
-
-function EmptyTable({ text }: { text: ReactNode }) {
-  return (
-    <Typography variant="body2" sx={{ color: 'text.secondary', px: 2, py: 4, textAlign: 'center' }} data-testid="list-empty">
-      {text}
-    </Typography>
-  );
-}
+// react-admin's table pagination (rows per page) is for the lists paged here (paging style none):
+// a chunk of its own, which the server-paged lists (PagePager) never fetch.
+const ListPagination = lazy(() => import('./ListPagination.tsx').then((module) => ({ default: module.ListPagination })));
 
 function ErrorSlot({ text }: { text?: string | undefined }) {
   const { error } = useListContext();
@@ -95,7 +79,9 @@ function ErrorSlot({ text }: { text?: string | undefined }) {
       {text}
     </Alert>
   ) : (
-    <ListError error={error} />
+    <Alert severity="warning" variant="outlined" sx={{ mt: 2 }}>
+      This list could not be loaded: {errorMessage(error)}
+    </Alert>
   );
 }
 
@@ -112,45 +98,57 @@ function FilterGuard({ definition }: { definition: ResourceDefinition }) {
   return null;
 }
 
-/** The row actions stay in view at the right edge of a wide table, however far it scrolls. */
-const STICKY_ACTIONS = 'list-row-actions';
-
-/** The columns of the list's current view: all of the definition's, or the screen's selection. */
-function useViewColumns(definition: ResourceDefinition, select: GeneratedListProps['selectColumns']): readonly ColumnDefinition[] {
-  const { filterValues } = useListContext();
-  const values = (filterValues ?? {}) as Record<string, unknown>;
-  return select ? select(definition.columns, values) : columnsOfView(definition, viewOf(definition, values));
+interface ListLayoutProps {
+  filters: ReactElement[];
+  errorText: string | undefined;
+  noWrap: boolean;
+  pagination: ReactElement;
+  children: ReactNode;
 }
 
-interface TableProps {
-  definition: ResourceDefinition;
-  cells: Readonly<Record<string, ((record: Row) => ReactNode) | undefined>>;
-  selectColumns: GeneratedListProps['selectColumns'];
-  rowClick: false | ((id: unknown, resource: string, record: RaRecord) => false);
-  hover: boolean;
-  emptyText: ReactNode;
-}
-
-/** The table, inside the list context so the columns can follow the current view. */
-function GeneratedTable({ definition, cells, selectColumns, rowClick, hover, emptyText }: TableProps) {
-  const columns = useViewColumns(definition, selectColumns).filter((column) => column.kind !== 'actions' || cells.actions);
+/**
+ * react-admin's list page (ListView) as these lists use it: the filter bar, the card with the
+ * list's content (or its error, or the offline notice), the paging under it. Without ListView's
+ * title, actions, export and empty page, which these lists never show.
+ */
+function ListLayout({ filters, errorText, noWrap, pagination, children }: ListLayoutProps) {
+  const { error, isPaused, isPending, isPlaceholderData } = useListContext();
+  const offline = isPaused && (isPending || isPlaceholderData);
   return (
-    // A new column set is a new table (no stale column state between views).
-    <DataTable key={columns.map((column) => column.source ?? column.label).join('|')} rowClick={rowClick} bulkActionButtons={false} hover={hover} {...(emptyText ? { empty: <EmptyTable text={emptyText} /> } : {})}>
-      {columns.map((column) => (
-        <DataTable.Col
-          key={column.source ?? column.label}
-          label={column.label}
-          source={column.source}
-          disableSort
-          {...(column.kind === 'actions' ? { cellClassName: STICKY_ACTIONS, headerClassName: STICKY_ACTIONS } : {})}
-          render={(record: RaRecord) => {
-            const cell = cells[column.kind === 'actions' ? 'actions' : (column.source ?? '')];
-            return cell ? cell(record as Row) : <ColumnCell column={column} record={record as Row} />;
-          }}
-        />
-      ))}
-    </DataTable>
+    <Box
+      className="list-page"
+      sx={{
+        display: 'flex',
+        // Only the table scrolls sideways; headers above it (charts, summaries) stay in place.
+        '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
+        [`& .${STICKY_ACTIONS}`]: { position: 'sticky', right: 0, zIndex: 1, bgcolor: 'background.paper', boxShadow: '-6px 0 6px -6px rgba(0, 0, 0, 0.2)' },
+        // On a phone every filter takes the full width, so the bar reads as one column.
+        '& .filter-field': { width: { xs: '100%', sm: 'auto' } },
+        '& .filter-field > :not(.RaFilterFormInput-spacer)': { width: { xs: '100%', sm: 'auto' }, flex: { xs: 1, sm: 'initial' } },
+        ...tableStyles,
+        ...(noWrap ? { '& .MuiTableCell-root': { whiteSpace: 'nowrap' } } : {}),
+      }}
+    >
+      <Box className="RaList-main" sx={{ flex: '1 1 auto', display: 'flex', flexDirection: 'column', gap: 1.5, minWidth: 0, ...(filters.length ? {} : { mt: '1em' }) }}>
+        {filters.length > 0 && (
+          <FilterContext.Provider value={filters}>
+            {/* The filters sit on the page background, not on a paper strip of their own. */}
+            <Box
+              className="RaListToolbar-root RaList-actions"
+              sx={{ display: 'flex', position: 'relative', justifyContent: 'space-between', alignItems: 'flex-end', width: '100%', flexWrap: { xs: 'inherit', sm: 'wrap', md: 'nowrap' }, flexDirection: { xs: 'column-reverse', sm: 'row' } }}
+            >
+              <FilterForm />
+              <span />
+            </Box>
+          </FilterContext.Provider>
+        )}
+        {/* Wide tables scroll inside their card instead of widening the page. */}
+        <Card className="RaList-content" sx={{ position: 'relative', overflow: 'inherit', minWidth: 0, boxShadow: { xs: 'none' } }}>
+          {offline ? <Offline /> : error ? <ErrorSlot text={errorText} /> : children}
+        </Card>
+        {pagination}
+      </Box>
+    </Box>
   );
 }
 
@@ -164,23 +162,22 @@ export function GeneratedList<F extends string, S extends string, C extends List
   GeneratedListProps<F, S> & { cells?: C & OnlyKeysOf<C, NoInfer<F>> },
 ) {
   const navigate = useNavigate();
-  const pageSize = definition.paging.pageSize ?? 10;
+  const setup = listSetupOf(definition, params, syncWithLocation);
+  const pageSize = setup.perPage;
   const show = definition.show;
-  const rowClick = rowLink
-    ? (_id: unknown, _resource: string, record: RaRecord) => {
-        const link = rowLink(record as Row);
+  const onRowClick = rowLink
+    ? (record: Row) => {
+        const link = rowLink(record);
         if (link) navigate(link.to, link.state === undefined ? undefined : { state: link.state });
-        return false as const;
       }
     : show
-    ? (_id: unknown, _resource: string, record: RaRecord) => {
+    ? (record: Row) => {
         const to = fillRoute(show, { ...params, ...record });
         if (to) navigate(to);
-        return false as const;
       }
-    : false;
+    : undefined;
   const filters: ReactElement[] = filterInputs(definition.filters, filterOverrides);
-  const cellTable = (cells ?? {}) as Readonly<Record<string, ((record: Row) => ReactNode) | undefined>>;
+  const cellTable = (cells ?? {}) as CellRenderers;
 
   return (
     <Box>
@@ -190,46 +187,40 @@ export function GeneratedList<F extends string, S extends string, C extends List
         </Typography>
         {titleActions}
       </Box>
-      <List
-        resource={definition.name}
-        filter={params}
-        filters={filters.length ? filters : undefined}
-        filterDefaultValues={filterDefaults(definition.filters)}
+      <ListBase
+        resource={setup.resource}
+        filter={setup.filter}
+        filterDefaultValues={setup.filterDefaultValues}
         // Searches debounce themselves (the contract's debounceMs); every other filter applies at once.
         debounce={0}
         perPage={pageSize}
-        // Server-paged lists have a fixed page size (the contract's); a list paged here may change it.
-        pagination={definition.paging.style !== 'none' ? <PagePager /> : <ListPagination options={[pageSize, 25, 50]} />}
-        actions={false}
-        empty={false}
-        error={<ErrorSlot text={errorText} />}
         {...(onError ? { queryOptions: { onError } } : {})}
-        title={title}
-        disableSyncWithLocation={!(syncWithLocation ?? Object.keys(params).length === 0)}
-        storeKey={`${definition.name}.${Object.values(params).join('.') || 'list'}`}
-        // Wide tables scroll inside their card instead of widening the page.
-        // The filters sit on the page background, not on a paper strip of their own.
-        sx={{
-          '& .RaList-main': { gap: 1.5, minWidth: 0 },
-          // Only the table scrolls sideways; headers above it (charts, summaries) stay in place.
-          '& .RaList-content': { minWidth: 0 },
-          '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
-          [`& .${STICKY_ACTIONS}`]: { position: 'sticky', right: 0, zIndex: 1, bgcolor: 'background.paper', boxShadow: '-6px 0 6px -6px rgba(0, 0, 0, 0.2)' },
-          '& .RaListToolbar-root': { bgcolor: 'transparent' },
-          // On a phone every filter takes the full width, so the bar reads as one column.
-          '& .RaList-actions': { bgcolor: 'transparent' },
-          '& .filter-field': { width: { xs: '100%', sm: 'auto' } },
-          '& .filter-field > :not(.RaFilterFormInput-spacer)': { width: { xs: '100%', sm: 'auto' }, flex: { xs: 1, sm: 'initial' } },
-          ...(noWrap ? { '& .MuiTableCell-root': { whiteSpace: 'nowrap' } } : {}),
-        }}
+        disableSyncWithLocation={setup.disableSyncWithLocation}
+        storeKey={setup.storeKey}
       >
-        <FilterGuard definition={definition} />
-        {header}
-        <Box sx={{ px: 2, pt: 1.5 }}>
-          <TotalLine label={totalLabel ?? title} />
-        </Box>
-        <GeneratedTable definition={definition} cells={cellTable} selectColumns={selectColumns as GeneratedListProps['selectColumns']} rowClick={rowClick} hover={Boolean(show || rowLink)} emptyText={emptyText} />
-      </List>
+        <ListLayout
+          filters={filters}
+          errorText={errorText}
+          noWrap={noWrap}
+          // Server-paged lists have a fixed page size (the contract's); a list paged here may change it.
+          pagination={
+            definition.paging.style !== 'none' ? (
+              <PagePager />
+            ) : (
+              <Suspense fallback={null}>
+                <ListPagination options={[pageSize, 25, 50]} />
+              </Suspense>
+            )
+          }
+        >
+          <FilterGuard definition={definition} />
+          {header}
+          <Box sx={{ px: 2, pt: 1.5 }}>
+            <TotalLine label={totalLabel ?? title} />
+          </Box>
+          <GeneratedTable definition={definition} cells={cellTable} selectColumns={selectColumns as GeneratedListProps['selectColumns']} onRowClick={onRowClick} emptyText={emptyText} />
+        </ListLayout>
+      </ListBase>
     </Box>
   );
 }

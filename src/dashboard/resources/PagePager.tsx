@@ -5,7 +5,7 @@ import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import { useListContext } from 'react-admin';
 
-export interface PageRange {
+interface PageRange {
   from: number;
   to: number;
   /** The row total, or -1 while more pages follow and the server gives no total. */

@@ -1,6 +1,6 @@
 import type { operations } from '../../generated/api/engine.ts';
 import type { FilterDefinition, FilterSourceOf, ResourceDefinition } from '../../generated/resources/types.ts';
-import { useOperationMsg } from './filters/ChoicesFilter.tsx';
+import { useOperationMsg } from './filters/operationMsg.ts';
 
 /**
  * A filter of a generated definition, by source. The source is typed by the contract's filters,

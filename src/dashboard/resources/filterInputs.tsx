@@ -1,31 +1,26 @@
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import type { ReactElement } from 'react';
-import { SelectArrayInput, SelectInput, useInput } from 'react-admin';
+import { SelectInput } from 'react-admin';
 import type { FilterDefinition } from '../../generated/resources/types.ts';
+import { preloadable, useLoaded } from '../app/preloadable.tsx';
 import { ChoicesFilter, dependentsOf } from './filters/ChoicesFilter.tsx';
 import { DateRangeFilter } from './filters/DateRangeFilter.tsx';
 import { labelOfChoice } from './filters/labels.ts';
+import type { MultiSelectFilterProps } from './filters/MultiSelectFilter.tsx';
 import { SearchFilter } from './filters/SearchFilter.tsx';
+import { ToggleFilter } from './filters/ToggleFilter.tsx';
 
 // The filter bar of a generated list, built from the contract's filter definitions alone: enum
 // selects with their x-enum-labels, selects over data (choicesFrom, narrowed by other filters),
 // date ranges over two parameters, debounced searches and two-sided toggles. A screen may replace
 // one filter's input (overrides, by source) when it needs more than its kind gives.
 
-export { choiceLabel, labelOfChoice } from './filters/labels.ts';
+export { labelOfChoice } from './filters/labels.ts';
 
-/** A boolean filter whose label names both sides ('API Calls / Webhooks') as a two-button switch. */
-function ToggleFilter({ source, label }: { source: string; label: string; alwaysOn?: boolean }) {
-  const { field } = useInput({ source });
-  const [on, off] = label.split(' / ');
-  return (
-    <ToggleButtonGroup exclusive size="small" color="primary" value={field.value === false ? 'off' : 'on'}
-      onChange={(_, value: 'on' | 'off' | null) => value && field.onChange(value === 'on')} aria-label={label} sx={{ mb: 0.5, bgcolor: 'background.paper' }}>
-      <ToggleButton value="on" sx={{ px: 2 }}>{on ?? 'On'}</ToggleButton>
-      <ToggleButton value="off" sx={{ px: 2 }}>{off ?? 'Off'}</ToggleButton>
-    </ToggleButtonGroup>
-  );
+// No list of the contract has a multi-select filter yet: react-admin's SelectArrayInput (with its
+// Labeled and Stack) comes in a chunk of its own, and the input shows once that chunk is in.
+const MultiSelectFilter = preloadable(() => import('./filters/MultiSelectFilter.tsx').then((module) => module.MultiSelectFilter));
+function MultiSelectInput(props: MultiSelectFilterProps) {
+  return useLoaded(MultiSelectFilter) ? <MultiSelectFilter {...props} /> : null;
 }
 
 function enumSelect(filter: FilterDefinition): ReactElement | undefined {
@@ -59,10 +54,7 @@ function filterInput(filter: FilterDefinition, all: readonly FilterDefinition[])
         : enumSelect(filter);
     case 'multiselect':
       if (!filter.choices?.length) return undefined;
-      return (
-        <SelectArrayInput key={filter.source} source={filter.source} label={filter.label} alwaysOn
-          choices={filter.choices.map((choice) => ({ id: choice, name: labelOfChoice(filter, choice) }))} sx={{ minWidth: 200 }} />
-      );
+      return <MultiSelectInput key={filter.source} source={filter.source} filter={filter} alwaysOn />;
     default:
       return undefined;
   }
@@ -74,9 +66,4 @@ export function filterInputs<S extends string>(filters: readonly FilterDefinitio
     const input = overrides[filter.source] ?? filterInput(filter, filters);
     return input ? [input] : [];
   });
-}
-
-/** The filters' contract defaults (status 'all', last 30 days, API calls, ...). */
-export function filterDefaults(filters: readonly FilterDefinition[]): Record<string, unknown> {
-  return Object.fromEntries(filters.filter((filter) => filter.default !== undefined).map((filter) => [filter.source, filter.default]));
 }

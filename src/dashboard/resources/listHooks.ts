@@ -30,7 +30,7 @@ export function isCancelled(error: unknown): boolean {
   return false;
 }
 
-export interface ListFailureOptions {
+interface ListFailureOptions {
   /** The screen's default message ('Something went wrong' for syncs and issues). */
   fallback?: string;
   /** Where a 404 sends the user (a job or run that is not found goes back to the syncs). */

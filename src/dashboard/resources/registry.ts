@@ -6,7 +6,7 @@ import { normalizePath } from '../app/navigation.ts';
 // replaces it (app/screens.ts, by route), so a new list operation in the contract shows up as a
 // screen with no edit here.
 
-export interface ResourceMatch {
+interface ResourceMatch {
   definition: ResourceDefinition;
   /** Route params named as in the definition's route template (`{jobId}` -> jobId). */
   params: Record<string, string>;

@@ -87,6 +87,7 @@ export function createSessionStore(options: SessionStoreOptions = {}): SessionSt
   return {
     get: () => cache,
     getToken: () => (cache?.isLoggedIn ? cache.token : null),
+    hasStored: () => getStorage().getItem(storageKey) !== null,
     load: () =>
       enqueue(async () => {
         const blob = getStorage().getItem(storageKey);

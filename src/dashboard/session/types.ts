@@ -26,6 +26,11 @@ export interface SessionStore {
   get(): SessionState | null;
   /** The bearer token of a logged-in session, for the API middleware. */
   getToken(): string | null;
+  /**
+   * Whether a session is stored (read synchronously, without decrypting it): the page can start
+   * fetching the dashboard before `load` says whether the session is still readable.
+   */
+  hasStored(): boolean;
   /** Decrypts the stored session into the cache; null (and the stored blob dropped) when unreadable. */
   load(): Promise<SessionState | null>;
   /** Replaces the session, encrypting it under the stored key (creating the key on first use). */

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { EngineConfig } from '../config.ts';
 import { EMBEDDABLE_PAGES, type RouteSecurityHeaders } from './securityHeaders.ts';
 
@@ -8,19 +8,48 @@ import { EMBEDDABLE_PAGES, type RouteSecurityHeaders } from './securityHeaders.t
 // every other non-API GET so the dashboard's router owns /signup, /dashboard/*, /404 and the rest.
 // The pages an embed needs get index.html from routes of their own, which carry the framing policy
 // that lets the configured origins frame them.
+//
+// Caching: a file under assets/ has its content's hash in its name, so a browser keeps it for a
+// year without asking again; index.html and other unhashed files are revalidated on every visit
+// (no-cache), so a new deployment is picked up at once. Files are sent in the compressed form the
+// build wrote beside them (.br, .gz) when the browser accepts it.
+export const HASHED_ASSET_CACHE = 'public, max-age=31536000, immutable';
+export const REVALIDATE = 'no-cache';
+
+const HASHED_ASSET = /[\\/]assets[\\/][^\\/]+-[\w-]{8}(\.\w+)+$/;
+// The path is the file sent: the .br or .gz beside the asset when the browser accepts one.
+const COMPRESSIBLE = /\.(js|css|html|svg|json)(\.br|\.gz)?$/;
+
+/** Cache-Control of a built file, from its path on disk. */
+export function cacheControlFor(path: string): string {
+  return HASHED_ASSET.test(path) ? HASHED_ASSET_CACHE : REVALIDATE;
+}
+
+const sendIndex = (reply: FastifyReply) => reply.header('cache-control', REVALIDATE).type('text/html').sendFile('index.html');
+
 export async function serveDashboard(app: FastifyInstance, config: EngineConfig, headers: Pick<RouteSecurityHeaders, 'embeddablePage'>): Promise<void> {
   const dir = config.dashboardDir;
   const spa = Boolean(dir && existsSync(`${dir}/index.html`));
   if (spa) {
-    await app.register(fastifyStatic, { root: dir!, wildcard: false, index: false });
+    await app.register(fastifyStatic, {
+      root: dir!,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (res, path) => {
+        res.setHeader('cache-control', cacheControlFor(path));
+        if (COMPRESSIBLE.test(path)) res.setHeader('vary', 'accept-encoding');
+      },
+    });
     for (const page of EMBEDDABLE_PAGES) {
-      app.get(page, { helmet: headers.embeddablePage }, (_request, reply) => reply.type('text/html').sendFile('index.html'));
+      app.get(page, { helmet: headers.embeddablePage }, (_request, reply) => sendIndex(reply));
     }
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     if (spa && (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api/') && !path.startsWith('/ai/')) {
-      return reply.type('text/html').sendFile('index.html');
+      return sendIndex(reply);
     }
     return reply.status(404).send({ success: false, error: { msg: `No such call: ${request.method} ${path}`, code: 'NOT_FOUND' } });
   });

@@ -58,7 +58,7 @@ export function nestsDeeperThan(text: string, limit: number): boolean {
  */
 const ESCAPED_NOT_ALLOWED = /\\u(?:00[01][0-9a-f]|007f|008[0-9a-f]|009[0-9a-f]|061c|200[ef]|202[a-e]|206[6-9])/i;
 
-export function mayHoldDisallowedCharacters(text: string): boolean {
+function mayHoldDisallowedCharacters(text: string): boolean {
   return NOT_ALLOWED.test(text) || ESCAPED_NOT_ALLOWED.test(text);
 }
 

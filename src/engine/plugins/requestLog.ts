@@ -5,7 +5,7 @@ import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 // credential's owner's control (shipped, indexed, read by operators), so the values of such
 // parameters are replaced before a line is written, and headers (Authorization, cookies) are never
 // part of a line at all.
-export const REDACTED = '[REDACTED]';
+const REDACTED = '[REDACTED]';
 
 const SENSITIVE_NAMES = new Set([
   'token', 'data', 'state', 'code', 'signature', 'sig', 'key', 'otp', 'authsessiontoken', 'apikey', 'api_key',
@@ -25,7 +25,7 @@ function isSensitive(rawName: string): boolean {
 }
 
 /** The URL with the value of every sensitive query parameter replaced by [REDACTED]. */
-export function redactUrl(url: string): string {
+function redactUrl(url: string): string {
   const queryStart = url.indexOf('?');
   if (queryStart < 0) return url;
   const query = url.slice(queryStart + 1).split('&').map((pair) => {

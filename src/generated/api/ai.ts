@@ -339,15 +339,17 @@ export interface paths {
         /**
          * Send a test webhook event of a connector
          * @description Builds one test event of eventType and posts it to destination signed like a real delivery
-         *     (X-Webhook-Signature with the organisation's production API key, as app.testWebhook), waiting up to
-         *     10 s. The event names the connector and, with integrationId, the test account (integrationId,
+         *     (Standard Webhooks headers webhook-id, webhook-timestamp and webhook-signature, keyed with the
+         *     organisation's webhook signing secret, as app.testWebhook), waiting up to 10 s with no redirects. The event names the connector and, with integrationId, the test account (integrationId,
          *     originOrgId, originOrgName, appId, appLabel); it carries no app records, which only a run of the
          *     connector's workflow fetches (integration null without integrationId). The test passes when the
          *     destination answers 200 (the webhook is live), else it fails with the status code and
          *     statusMessage (or why nothing came back, statusCode null). The result is final in the response and
          *     is stored as the connector's latest test (connector.summary lastTest).
          *     - eventType must be one of the connector's webhook events (400 on eventType); integrationId must be
-         *       an account of the connector (400); an empty destination gives 'Please enter a valid webhook'.
+         *       an account of the connector (400); an empty, invalid or refused destination (the engine's outbound
+         *       check, as app.testWebhook) gives 400 'Please enter a valid webhook' on destination, and nothing
+         *       is sent.
          *     - One test per second per connector (429). Unknown connectorId gives 404.
          *
          *     Needs the per-user feature flag ai_connectors (403 otherwise); admin and member. The spec names this call without its payload: designed.

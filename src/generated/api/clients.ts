@@ -4,7 +4,7 @@ import createClient, { type Client, type ClientOptions } from 'openapi-fetch';
 import type { paths as EnginePaths } from './engine.ts';
 import type { paths as AiPaths } from './ai.ts';
 
-/** baseUrl defaults to the contract's server URL; tests pass an absolute one (STACK.md trap 5). */
+/** baseUrl defaults to the contract's server URL; tests pass an absolute one (a relative URL throws outside a browser, and MSW never sees the request). */
 export type ApiClientOptions = ClientOptions;
 
 export type EngineClient = Client<EnginePaths>;

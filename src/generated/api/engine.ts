@@ -430,6 +430,69 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/app.getWebhookSigningSecret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The organisation's webhook signing secret, masked
+         * @description The secret that signs every webhook the engine sends the organisation (tests from the webhook
+         *     modal, test events and real deliveries), for the API Keys & Webhooks page. Webhooks follow
+         *     Standard Webhooks (https://www.standardwebhooks.com): each POST carries `webhook-id` (the message
+         *     id, the same on every retry of one delivery), `webhook-timestamp` (unix seconds) and
+         *     `webhook-signature` (`v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`
+         *     keyed with the secret's base64 part). A receiver verifies a request with the `standardwebhooks`
+         *     package of its language, e.g. `new Webhook(secret).verify(rawBody, headers)` in Node, which also
+         *     refuses timestamps more than 5 minutes off.
+         *
+         *     The secret is `whsec_` followed by the base64 of a 32-byte key; it is not an API key and calls
+         *     nothing. The engine stores it sealed and shows it in full only once, in the answer of the call that
+         *     rotates it (app.rotateWebhookSigningSecret); this call answers its masked form, `whsec_` and the
+         *     first four characters of the key followed by '…' (`whsec_AbCd…`), which names the secret without
+         *     letting anyone sign with it. An organisation that has no secret yet gets one on this call (shown
+         *     masked as well): rotate it to obtain a secret to copy into the receiver.
+         */
+        get: operations["appGetWebhookSigningSecret"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app.rotateWebhookSigningSecret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate the webhook signing secret
+         * @description Replaces the organisation's webhook signing secret with a new random one (the page's confirmation
+         *     before rotating says that receivers must switch to the new secret). The new secret signs every
+         *     webhook the engine sends from this call on, tests and deliveries alike; the previous secret verifies
+         *     nothing sent afterwards. The answer is the only time the new secret is shown in full: the dashboard
+         *     shows it with a copy button ('Copied', 1 s) and from then on app.getWebhookSigningSecret answers its
+         *     masked form only.
+         *
+         *     Only admins may rotate (403 for other roles). Two rotations at the same moment: one applies, the
+         *     other answers 409 'The webhook signing secret was just changed by another request, please try
+         *     again' (its secret would never have signed anything).
+         */
+        post: operations["appRotateWebhookSigningSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/app.getWebhookUrlsV3": {
         parameters: {
             query?: never;
@@ -532,26 +595,33 @@ export interface paths {
         put?: never;
         /**
          * Test a webhook URL
-         * @description The engine POSTs a signed test event (JSON, eventType `webhook.test`, the category) to
-         *     `tempDestination` with a 10 s timeout and no redirects, and reports the answer. msg.status 200 means
-         *     the webhook is live (the dashboard shows 'Webhook is live' and the Test button becomes Live);
-         *     anything else is not live and the dashboard shows msg.statusMessage. A destination that cannot be
-         *     reached answers msg.status 0 with the network error in msg.statusMessage. The live state is held by
-         *     the engine for one hour per organisation, category and exact URL (editing the URL resets it).
+         * @description The engine POSTs a signed test event (JSON: a fresh `id`, eventType `webhook.test`, the category,
+         *     the time) to `tempDestination` with a 10 s timeout and no redirects, and reports the answer.
+         *     msg.status 200 means the webhook is live (the dashboard shows 'Webhook is live' and the Test button
+         *     becomes Live); anything else is not live and the dashboard shows msg.statusMessage, the status text
+         *     the receiver answered (e.g. 'Internal Server Error'). A destination that cannot be reached answers
+         *     msg.status 0 with the kind of failure in msg.statusMessage ('Could not connect to the webhook URL',
+         *     'The webhook URL did not answer within 10 s', ...; never an address or port). The live state is
+         *     held by the engine for one hour per organisation, category and exact URL (editing the URL resets it).
          *
-         *     - Empty or invalid `tempDestination` (trimmed) answers 400 'Please enter a valid webhook'; plain
-         *       http and private, loopback or link-local destinations are refused the same way in production.
-         *       Tunnel services are unsupported and are not special-cased.
+         *     - Empty or invalid `tempDestination` (trimmed) answers 400 'Please enter a valid webhook' (field
+         *       tempDestination), and so does a URL the engine's outbound check refuses: credentials in the URL,
+         *       `localhost` names, private, loopback, link-local (cloud metadata) and other reserved addresses,
+         *       literal or resolved, and plain http in production. Nothing is sent to a refused URL. Loopback is
+         *       reachable only for hosts listed in the engine's OUTBOUND_ALLOW_HOSTS setting (a local receiver in
+         *       development). Tunnel services are unsupported and are not special-cased.
          *     - Webhook tests (this call, app.testWebhookEvent and app.postWebhookUrls) are limited to 30 per
          *       minute per organisation, else 429.
          *     The dashboard shows 'Webhook live test failed' when the call itself fails.
          *
-         *     Signing (every POST the engine makes to a webhook: tests, test events and real deliveries): the
-         *     body is JSON and the request carries `X-Webhook-Signature: t=<unix seconds>,v1=<hex>` where hex is
-         *     HMAC-SHA256 of `<t>.<raw body>` keyed with the organisation's production API key (app.getApiKeys;
-         *     generating a new key changes the signing key), plus `X-Webhook-Id` (unique per POST) and
-         *     `X-Webhook-Event` (the event type). Receivers recompute the HMAC over the raw body, compare in
-         *     constant time and refuse timestamps more than 5 minutes off.
+         *     Signing (every POST the engine makes to a webhook: tests, test events and real deliveries) follows
+         *     Standard Webhooks: the body is JSON and the request carries `webhook-id` (the message id, the same
+         *     on every retry of one delivery; each test is its own delivery), `webhook-timestamp` (unix seconds)
+         *     and `webhook-signature` (`v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`)
+         *     keyed with the organisation's webhook signing secret (app.getWebhookSigningSecret,
+         *     app.rotateWebhookSigningSecret), never with an API key. Receivers verify with the
+         *     `standardwebhooks` package (`new Webhook(secret).verify(rawBody, headers)`), which compares in
+         *     constant time and refuses timestamps more than 5 minutes off.
          */
         post: operations["appTestWebhook"];
         delete?: never;
@@ -571,10 +641,14 @@ export interface paths {
         put?: never;
         /**
          * Send one sample event to a webhook URL
-         * @description Send event in the webhook modal: the engine POSTs the sample payload of `eventType` of
-         *     `subCategory` (the codeSnippet of app.webhookEventDataOfCategory), signed like a real delivery, to
-         *     `tempDestination` (10 s timeout) and reports the answer. A 200 answer marks the event tested for that
-         *     destination; msg.progress is the modal's progress bar. Events are tested one by one.
+         * @description Send event in the webhook modal: the engine POSTs the event as a delivery of it would look, signed
+         *     like one (Standard Webhooks headers, see app.testWebhook), to `tempDestination` (10 s timeout, no
+         *     redirects) and reports the answer: the sample payload of `eventType` of `subCategory` (the
+         *     codeSnippet of app.webhookEventDataOfCategory: event type, sync type and data type, the record of
+         *     the subcategory's data model) with a fresh event id (`id` and `event.eventId`), `event.triggeredAt`
+         *     the time of sending and `test: true`. A 200 answer marks the event tested for that destination;
+         *     anything else leaves it untested and msg.statusMessage is the receiver's status text. msg.progress
+         *     is the modal's progress bar. Events are tested one by one.
          *
          *     - Testing events requires a live webhook: `tempDestination` must have answered 200 to app.testWebhook
          *       for this category in the last hour, else 409 (code WEBHOOK_NOT_LIVE)
@@ -582,7 +656,8 @@ export interface paths {
          *     - `subCategory` and `eventType` must be an event of the category, else 400 (field names the one that
          *       is not: 'Unknown subcategory '{subCategory}' for {category}', 'Unknown event type '{eventType}' for
          *       {subCategory}').
-         *     - Empty or invalid `tempDestination` answers 400 'Please enter a valid webhook'.
+         *     - Empty, invalid or refused `tempDestination` (as for app.testWebhook) answers 400 'Please enter a
+         *       valid webhook' (field tempDestination); nothing is sent.
          *     - Shares the webhook-test limit of app.testWebhook (30 per minute per organisation), else 429.
          */
         post: operations["appTestWebhookEvent"];
@@ -687,7 +762,11 @@ export interface paths {
          *     (getting-started Fetch Data step). `apiTrigger` true means sync on API trigger (the customer backend
          *     calls POST v1.0/sync.start for each integrated account); false starts syncs automatically when an
          *     account connects, then every 24 hours by default. The settings apply to integrated accounts that
-         *     connect afterwards.
+         *     connect afterwards: each new account of the category subscribes to the selected models (of the data
+         *     types its app supports) and gets one sync job per such data type, listed on /dashboard/syncs at once.
+         *     With automatic start the jobs are due when the account connects (the initial sync); with start on
+         *     API trigger they exist without an upcoming sync and wait until v1.0/sync.start is called for the
+         *     account (restarting the account's sync from the dashboard does not start them).
          *
          *     - Default models are always included (added when missing).
          *     - Unknown subcategories or model ids of the category answer 400 (field names the entry, e.g.
@@ -819,23 +898,28 @@ export interface paths {
          * Journey of a category in the Unified APIs and Syncs flow
          * @description The steps of `category` in the web flow, held by the engine: Select Category; Register webhook URL
          *     (only for categories with sync data models); Embed UI SDK; Fetch data (final). Each step has its
-         *     status (true or false), `locked` (an earlier step is incomplete; the current step is the first
-         *     incomplete one), its sub-steps and the data it renders (stepInitialData). The dashboard polls it
-         *     every 20 s while on a non-resource, non-select step whose last step is incomplete.
+         *     status (true or false), `locked` (an earlier step is incomplete), `current` (the first incomplete
+         *     step; none once all are done), its sub-steps and the data it renders (stepInitialData). The
+         *     dashboard polls it every 20 s while on a non-resource, non-select step whose last step is incomplete.
          *
          *     How steps complete:
-         *     - selectCategory: once the category's journey is loaded (selecting the category) or the category is
-         *       enabled (app.enableCategory). Loading the journey of a category that is not completed marks it in
-         *       progress; nothing else changes on a plain load.
-         *     - registerWebhook: app.saveWebhook (or app.postWebhookUrls) saved the category's webhook; Next
-         *       enables the category first when needed.
+         *     - selectCategory: a category with a webhook step is selected once its journey is loaded (Next);
+         *       a category without one ('Enable Catgory') once it is enabled (app.enableCategory): until then it
+         *       is not selected and every later step is locked. Loading the journey of a category that is not
+         *       completed marks it in progress; nothing else changes on a plain load.
+         *     - registerWebhook: completes on Next. Next enables the category first when needed
+         *       (app.enableCategory; a webhook can only be saved for an enabled category) and the step is done
+         *       once the category's webhook is saved: app.saveWebhook (or app.postWebhookUrls) saving it completes
+         *       the step, and app.enableCategory completes it when the webhook is already saved (stepInitialData
+         *       .webhook, e.g. after a reset or when it was saved on the API Keys page).
          *     - embedSdk: done when the embed path's three sub-steps are done, or the magic-link path's one.
          *       apiKey is done as soon as the step is unlocked (the key is in stepInitialData.apiKey);
          *       authSessionToken when auth.createSession succeeded with the organisation's API key; embedSdk when
          *       an integrated account of the category connected through the knit-auth component; magicLink when
          *       app.createMagicLinkV3 generated a link for the category. Events count from the journey's start
          *       (or last reset). Next only advances when the step is already complete.
-         *     - fetchData: app.completeGettingStarted (Finish Onboarding).
+         *     - fetchData: app.completeGettingStarted (Finish Onboarding), which also marks the category onboarded
+         *       and no longer in progress; the flow is complete when every step is done.
          *
          *     `reset=true` restarts the category's journey: every step after selectCategory goes back to false,
          *     sub-step events count from now, the category is no longer completed and is in progress again; saved
@@ -863,12 +947,13 @@ export interface paths {
          *     app.gettingStartedJourneyV3: Select Category; Use toolkit with LLMs (API key, choice of LangGraph,
          *     LangChain or OpenAI with install and usage snippets in stepInitialData); Embed SDK (final).
          *
-         *     - selectCategory: once the journey is loaded or the category is enabled for AI agents
-         *       (app.enableCategoryForAiAgent). Loading the journey of a category that is not completed marks it
-         *       in progress.
+         *     - selectCategory: once the category is enabled for AI agents (app.enableCategoryForAiAgent: the
+         *       flow has no webhook step, so Select Category enables the category); until then every later step
+         *       is locked. Loading the journey of a category that is not completed marks it in progress.
          *     - useToolkit: app.enableAiToolKit.
          *     - embedSdk: as in the web flow (embed path sub-steps apiKey, authSessionToken, embedSdk, or the
-         *       magicLink sub-step). When it completes, the category's AI journey and the AI flow are complete.
+         *       magicLink sub-step). When it completes (every step is then done), the category's AI journey and
+         *       the AI flow are complete.
          *     `reset=true` restarts the category's AI journey as in the web flow. Polled every 20 s like the web
          *     journey.
          */
@@ -941,13 +1026,18 @@ export interface paths {
         put?: never;
         /**
          * Enable a category (Unified APIs and Syncs)
-         * @description Enables a category for the organisation's unified APIs and syncs: integrated accounts of the
-         *     category can be connected, its webhook can be saved and it appears on the API Keys & Webhooks page.
-         *     Called by Select Category ('Enable Catgory') for a category without a webhook step, and by Next of
-         *     the Register webhook URL step before saving the webhook when the category is not enabled yet.
-         *     Completes the category's selectCategory step and marks it in progress. Enabling an enabled category
-         *     changes nothing and answers the same. msg.message is '{category} enabled successfully' with the
-         *     category's label; msg.journey saves the dashboard a reload of the steps.
+         * @description Enables a category for the organisation's unified APIs and syncs, at once: Create Magic Link
+         *     (app.createMagicLinkV3) and the auth sessions of customer backends offer it from the next call,
+         *     integrated accounts of the category can be connected, its webhook can be saved and it appears on the
+         *     API Keys & Webhooks page.
+         *     Called by Select Category ('Enable Catgory') for a category without a webhook step, which completes
+         *     its selectCategory step, and by Next of the Register webhook URL step ("enabling the category first
+         *     if needed"): when the category's webhook URL is already saved, that call also completes the
+         *     registerWebhook step; otherwise app.saveWebhook completes it once the tested URL is saved. Marks the
+         *     category in progress. Enabling an enabled category changes nothing else and answers the same.
+         *     msg.message is '{category} enabled successfully' with the category's label; msg.journey saves the
+         *     dashboard a reload of the steps. When Next fails the dashboard shows 'Something went wrong while
+         *     trying to complete this step'.
          */
         post: operations["appEnableCategory"];
         delete?: never;
@@ -968,8 +1058,11 @@ export interface paths {
         /**
          * Enable a category for AI agents
          * @description Enables a category in the AI Agents Toolkit flow (Select Category of that flow): the category's
-         *     tools become available to the toolkit with the organisation's API key once app.enableAiToolKit runs.
-         *     Completes the category's selectCategory step of the AI journey and marks it in progress. Enabling an
+         *     tools become available to the toolkit with the organisation's API key once app.enableAiToolKit runs,
+         *     and Create Magic Link and customer backends' auth sessions offer the category at once (the Embed SDK
+         *     step connects accounts of it). Completes the category's selectCategory step of the AI journey (the
+         *     AI flow has no webhook step, so the category is selected once it is enabled) and marks it in
+         *     progress. Enabling an
          *     enabled category changes nothing and answers the same. msg.message is
          *     '{category} enabled successfully' with the category's label.
          */
@@ -3878,6 +3971,52 @@ export interface components {
             };
         };
         /**
+         * @description The webhook signing secret's masked form: `whsec_`, the first four characters of the key and '…'
+         *     (`whsec_AbCd…`). It tells secrets apart without letting anyone sign with it.
+         */
+        MaskedWebhookSigningSecret: string;
+        /**
+         * @example {
+         *       "success": true,
+         *       "msg": {
+         *         "maskedSecret": "whsec_RXhh…",
+         *         "createdAt": 1767225600000
+         *       }
+         *     }
+         */
+        AppGetWebhookSigningSecretResponse: {
+            success: components["schemas"]["SuccessFlag"];
+            msg: {
+                maskedSecret: components["schemas"]["MaskedWebhookSigningSecret"];
+                /** @description When the current secret was made (first use or last rotation), unix milliseconds. */
+                createdAt: number;
+            };
+        };
+        /**
+         * @example {
+         *       "success": true,
+         *       "msg": {
+         *         "secret": "whsec_RXhhbXBsZSBzaWduaW5nIGtleSwgMzIgYnl0ZXMhISE=",
+         *         "maskedSecret": "whsec_RXhh…",
+         *         "createdAt": 1767225600000
+         *       }
+         *     }
+         */
+        AppRotateWebhookSigningSecretResponse: {
+            success: components["schemas"]["SuccessFlag"];
+            msg: {
+                /**
+                 * @description The new secret in full, shown this once: `whsec_` and the base64 of a 32-byte key, exactly the
+                 *     text a receiver passes to the `standardwebhooks` package. The engine keeps it sealed and answers
+                 *     only its masked form from now on.
+                 */
+                secret: string;
+                maskedSecret: components["schemas"]["MaskedWebhookSigningSecret"];
+                /** @description When the new secret was made (now), unix milliseconds. */
+                createdAt: number;
+            };
+        };
+        /**
          * @description Webhook URL per category, keyed by the category (the label of the row on the API Keys & Webhooks
          *     page); null when no webhook is registered for that category.
          * @example {
@@ -4027,7 +4166,11 @@ export interface components {
             msg: {
                 /** @description HTTP status the destination answered; 200 means live; 0 when it could not be reached. */
                 status: number;
-                /** @description Status text of the answer, or the network error (timeout, DNS, TLS) when status is 0. */
+                /**
+                 * @description The status text the receiver answered (its reason phrase, printable characters, at most 200;
+                 *     the standard text of the status when it sent none), or, when status is 0, which kind of
+                 *     failure it was (connection, timeout, DNS, TLS, refused address), never an address or port.
+                 */
                 statusMessage: string;
                 /** @description status is 200. */
                 live: boolean;
@@ -4086,7 +4229,11 @@ export interface components {
             msg: {
                 /** @description HTTP status the destination answered; 0 when it could not be reached. */
                 status: number;
-                /** @description Status text of the answer, or the network error when status is 0. */
+                /**
+                 * @description The status text the receiver answered (its reason phrase, printable characters, at most 200;
+                 *     the standard text of the status when it sent none), or, when status is 0, which kind of
+                 *     failure it was (connection, timeout, DNS, TLS, refused address), never an address or port.
+                 */
                 statusMessage: string;
                 /** @description true when status is 200 (the event counts as tested). */
                 tested: boolean;
@@ -4354,8 +4501,9 @@ export interface components {
             /** @description Syncs are enabled for the category. */
             syncEnabled: boolean;
             /**
-             * @description true: syncs of a new integrated account start only when the customer backend calls POST
-             *     v1.0/sync.start (syncStartUrl); false: they start automatically and then run every 24 hours by default.
+             * @description true: the sync jobs of a new integrated account are created but start only when the customer
+             *     backend calls POST v1.0/sync.start (syncStartUrl); false: they start as soon as the account
+             *     connects and then run every 24 hours by default.
              */
             syncOnAPI: boolean;
             /** @description Selected models per subcategory, default models included. */
@@ -4617,7 +4765,7 @@ export interface components {
         };
         /**
          * @description What a step needs to render, from the organisation's saved state (kept across a journey reset).
-         *     selectCategory: categoryEnabled. registerWebhook: webhook, categoryEnabled. embedSdk: apiKey.
+         *     selectCategory: categoryEnabled. registerWebhook: webhook, categoryEnabled. embedSdk: apiKey, apiBaseUrl.
          *     fetchData: categoryEnabled, syncEnabled, syncOnAPI, skipSyncs. useToolkit: apiKey, llmDataMap,
          *     codeDependenciesMap. Fields a step does not use are absent.
          */
@@ -4642,6 +4790,13 @@ export interface components {
              */
             apiKey?: string | null;
             /**
+             * Format: uri
+             * @description The engine's public base URL for the embed guide's backend snippets (the Embed SDK step): the
+             *     customer's backend calls `<apiBaseUrl>/auth.createSession` with its API key
+             *     (src/shared/embedSnippets.ts renders the snippets from it and the key).
+             */
+            apiBaseUrl?: string;
+            /**
              * @description Per LLM framework, the usage snippet of the toolkit. The API key is the placeholder
              *     `<YOUR_API_KEY>`, with a comment naming the key's prefix.
              */
@@ -4660,8 +4815,13 @@ export interface components {
             label: string;
             /** @description true when the step is complete. */
             stepStatus: boolean;
-            /** @description true while an earlier step is incomplete. The current step is the first incomplete one. */
+            /** @description true while an earlier step is incomplete; a locked step cannot be completed (409 STEP_LOCKED). */
             locked: boolean;
+            /**
+             * @description true for the current step, the first incomplete one (the step the dashboard opens); false for
+             *     every step once the journey is complete.
+             */
+            current: boolean;
             /** @description true for the last step of the flow. */
             isFinalStep: boolean;
             /** @description Sub-steps (the embed step has apiKey, authSessionToken, embedSdk and magicLink); empty otherwise. */
@@ -4677,6 +4837,7 @@ export interface components {
          *           "label": "Select Category",
          *           "stepStatus": true,
          *           "locked": false,
+         *           "current": false,
          *           "isFinalStep": false,
          *           "subSteps": [],
          *           "stepInitialData": {
@@ -4688,6 +4849,7 @@ export interface components {
          *           "label": "Register webhook URL",
          *           "stepStatus": true,
          *           "locked": false,
+         *           "current": false,
          *           "isFinalStep": false,
          *           "subSteps": [],
          *           "stepInitialData": {
@@ -4700,6 +4862,7 @@ export interface components {
          *           "label": "Embed UI SDK",
          *           "stepStatus": false,
          *           "locked": false,
+         *           "current": true,
          *           "isFinalStep": false,
          *           "subSteps": [
          *             {
@@ -4724,7 +4887,8 @@ export interface components {
          *             }
          *           ],
          *           "stepInitialData": {
-         *             "apiKey": "sk_live_4f9c…"
+         *             "apiKey": "sk_live_4f9c…",
+         *             "apiBaseUrl": "https://engine.acme-integrations.test/api"
          *           }
          *         },
          *         {
@@ -4732,6 +4896,7 @@ export interface components {
          *           "label": "Fetch data",
          *           "stepStatus": false,
          *           "locked": true,
+         *           "current": false,
          *           "isFinalStep": true,
          *           "subSteps": [],
          *           "stepInitialData": {
@@ -4758,6 +4923,7 @@ export interface components {
          *           "label": "Select Category",
          *           "stepStatus": true,
          *           "locked": false,
+         *           "current": false,
          *           "isFinalStep": false,
          *           "subSteps": [],
          *           "stepInitialData": {
@@ -4769,6 +4935,7 @@ export interface components {
          *           "label": "Use toolkit with LLMs",
          *           "stepStatus": false,
          *           "locked": false,
+         *           "current": true,
          *           "isFinalStep": false,
          *           "subSteps": [],
          *           "stepInitialData": {
@@ -4814,6 +4981,7 @@ export interface components {
          *           "label": "Embed SDK",
          *           "stepStatus": false,
          *           "locked": true,
+         *           "current": false,
          *           "isFinalStep": true,
          *           "subSteps": [
          *             {
@@ -4838,7 +5006,8 @@ export interface components {
          *             }
          *           ],
          *           "stepInitialData": {
-         *             "apiKey": "sk_live_4f9c…"
+         *             "apiKey": "sk_live_4f9c…",
+         *             "apiBaseUrl": "https://engine.acme-integrations.test/api"
          *           }
          *         }
          *       ]
@@ -4868,8 +5037,9 @@ export interface components {
             /** @description Last change of the category's journey, unix milliseconds; null when never started. */
             lastModified: number | null;
             /**
-             * @description The steps of the category's journey in this flow, in order. A web-flow category without a
-             *     registerWebhook step is enabled directly by Select Category ('Enable Catgory').
+             * @description The steps of the category's journey in this flow, in order. A category without a
+             *     registerWebhook step (in the AI flow, every category) is enabled directly by Select Category
+             *     ('Enable Catgory'), and its selectCategory step is complete only once it is enabled.
              */
             steps: components["schemas"]["JourneyStepSummary"][];
         };
@@ -5025,6 +5195,7 @@ export interface components {
          *             "label": "Select Category",
          *             "stepStatus": true,
          *             "locked": false,
+         *             "current": false,
          *             "isFinalStep": false,
          *             "subSteps": [],
          *             "stepInitialData": {
@@ -5036,6 +5207,7 @@ export interface components {
          *             "label": "Register webhook URL",
          *             "stepStatus": false,
          *             "locked": false,
+         *             "current": true,
          *             "isFinalStep": false,
          *             "subSteps": [],
          *             "stepInitialData": {
@@ -5093,6 +5265,7 @@ export interface components {
          *             "label": "Select Category",
          *             "stepStatus": true,
          *             "locked": false,
+         *             "current": false,
          *             "isFinalStep": false,
          *             "subSteps": [],
          *             "stepInitialData": {
@@ -5151,6 +5324,7 @@ export interface components {
          *             "label": "Use toolkit with LLMs",
          *             "stepStatus": true,
          *             "locked": false,
+         *             "current": false,
          *             "isFinalStep": false,
          *             "subSteps": [],
          *             "stepInitialData": {}
@@ -9584,6 +9758,9 @@ export type SchemaFeasibilityRow = components['schemas']['FeasibilityRow'];
 export type SchemaAppFeasibilityResponse = components['schemas']['AppFeasibilityResponse'];
 export type SchemaAppGetApiKeysResponse = components['schemas']['AppGetApiKeysResponse'];
 export type SchemaAppGetNewApiKeysResponse = components['schemas']['AppGetNewApiKeysResponse'];
+export type SchemaMaskedWebhookSigningSecret = components['schemas']['MaskedWebhookSigningSecret'];
+export type SchemaAppGetWebhookSigningSecretResponse = components['schemas']['AppGetWebhookSigningSecretResponse'];
+export type SchemaAppRotateWebhookSigningSecretResponse = components['schemas']['AppRotateWebhookSigningSecretResponse'];
 export type SchemaWebhookUrlMap = components['schemas']['WebhookUrlMap'];
 export type SchemaAppGetWebhookUrlsV3Response = components['schemas']['AppGetWebhookUrlsV3Response'];
 export type SchemaAppPostWebhookUrlsBody = components['schemas']['AppPostWebhookUrlsBody'];
@@ -10256,6 +10433,51 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    appGetWebhookSigningSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The secret in its masked form and when it was made. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppGetWebhookSigningSecretResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    appRotateWebhookSigningSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new secret, in full this once. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppRotateWebhookSigningSecretResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
         };
     };
     appGetWebhookUrlsV3: {

@@ -897,7 +897,7 @@ export const aiDocument = {
       "post": {
         "operationId": "aiWebhookTest",
         "summary": "Send a test webhook event of a connector",
-        "description": "Builds one test event of eventType and posts it to destination signed like a real delivery\n(X-Webhook-Signature with the organisation's production API key, as app.testWebhook), waiting up to\n10 s. The event names the connector and, with integrationId, the test account (integrationId,\noriginOrgId, originOrgName, appId, appLabel); it carries no app records, which only a run of the\nconnector's workflow fetches (integration null without integrationId). The test passes when the\ndestination answers 200 (the webhook is live), else it fails with the status code and\nstatusMessage (or why nothing came back, statusCode null). The result is final in the response and\nis stored as the connector's latest test (connector.summary lastTest).\n- eventType must be one of the connector's webhook events (400 on eventType); integrationId must be\n  an account of the connector (400); an empty destination gives 'Please enter a valid webhook'.\n- One test per second per connector (429). Unknown connectorId gives 404.\n\nNeeds the per-user feature flag ai_connectors (403 otherwise); admin and member. The spec names this call without its payload: designed.\n",
+        "description": "Builds one test event of eventType and posts it to destination signed like a real delivery\n(Standard Webhooks headers webhook-id, webhook-timestamp and webhook-signature, keyed with the\norganisation's webhook signing secret, as app.testWebhook), waiting up to 10 s with no redirects. The event names the connector and, with integrationId, the test account (integrationId,\noriginOrgId, originOrgName, appId, appLabel); it carries no app records, which only a run of the\nconnector's workflow fetches (integration null without integrationId). The test passes when the\ndestination answers 200 (the webhook is live), else it fails with the status code and\nstatusMessage (or why nothing came back, statusCode null). The result is final in the response and\nis stored as the connector's latest test (connector.summary lastTest).\n- eventType must be one of the connector's webhook events (400 on eventType); integrationId must be\n  an account of the connector (400); an empty, invalid or refused destination (the engine's outbound\n  check, as app.testWebhook) gives 400 'Please enter a valid webhook' on destination, and nothing\n  is sent.\n- One test per second per connector (429). Unknown connectorId gives 404.\n\nNeeds the per-user feature flag ai_connectors (403 otherwise); admin and member. The spec names this call without its payload: designed.\n",
         "tags": [
           "testing"
         ],
@@ -3022,7 +3022,23 @@ export const aiDocument = {
           "CALENDAR",
           "EXPENSES",
           "SUBSCRIPTION_MANAGEMENT"
-        ]
+        ],
+        "x-enum-labels": {
+          "ACCOUNTING": "Accounting",
+          "HRIS": "HRIS",
+          "ATS": "ATS",
+          "COMMS": "Communication",
+          "ASSESSMENT": "Assessment",
+          "TICKETING": "Ticketing",
+          "MEETING": "Meeting",
+          "E_SIGN": "E-Sign",
+          "CRM": "CRM",
+          "EMAIL": "Email",
+          "STORAGE": "Storage",
+          "CALENDAR": "Calendar",
+          "EXPENSES": "Expenses",
+          "SUBSCRIPTION_MANAGEMENT": "Subscription Management"
+        }
       },
       "ConnectorApp": {
         "type": "object",

@@ -98,6 +98,7 @@ export const engineDocument = {
           "admin",
           "member"
         ],
+        "planFeature": "whiteLabelling",
         "menu": {
           "label": "Personalize",
           "icon": "PaletteOutlined",
@@ -143,7 +144,8 @@ export const engineDocument = {
         "title": "Create Preset",
         "roles": [
           "admin"
-        ]
+        ],
+        "planFeature": "customMapping"
       }
     ],
     "links": [
@@ -1049,6 +1051,74 @@ export const engineDocument = {
         }
       }
     },
+    "/app.getWebhookSigningSecret": {
+      "get": {
+        "operationId": "appGetWebhookSigningSecret",
+        "summary": "The organisation's webhook signing secret, masked",
+        "description": "The secret that signs every webhook the engine sends the organisation (tests from the webhook\nmodal, test events and real deliveries), for the API Keys & Webhooks page. Webhooks follow\nStandard Webhooks (https://www.standardwebhooks.com): each POST carries `webhook-id` (the message\nid, the same on every retry of one delivery), `webhook-timestamp` (unix seconds) and\n`webhook-signature` (`v1,<base64 HMAC-SHA256 of \"<webhook-id>.<webhook-timestamp>.<raw body>\">`\nkeyed with the secret's base64 part). A receiver verifies a request with the `standardwebhooks`\npackage of its language, e.g. `new Webhook(secret).verify(rawBody, headers)` in Node, which also\nrefuses timestamps more than 5 minutes off.\n\nThe secret is `whsec_` followed by the base64 of a 32-byte key; it is not an API key and calls\nnothing. The engine stores it sealed and shows it in full only once, in the answer of the call that\nrotates it (app.rotateWebhookSigningSecret); this call answers its masked form, `whsec_` and the\nfirst four characters of the key followed by '…' (`whsec_AbCd…`), which names the secret without\nletting anyone sign with it. An organisation that has no secret yet gets one on this call (shown\nmasked as well): rotate it to obtain a secret to copy into the receiver.\n",
+        "tags": [
+          "keys"
+        ],
+        "x-roles": [
+          "admin",
+          "member"
+        ],
+        "x-designed": true,
+        "responses": {
+          "200": {
+            "description": "The secret in its masked form and when it was made.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/AppGetWebhookSigningSecretResponse"
+                }
+              }
+            }
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          }
+        }
+      }
+    },
+    "/app.rotateWebhookSigningSecret": {
+      "post": {
+        "operationId": "appRotateWebhookSigningSecret",
+        "summary": "Rotate the webhook signing secret",
+        "description": "Replaces the organisation's webhook signing secret with a new random one (the page's confirmation\nbefore rotating says that receivers must switch to the new secret). The new secret signs every\nwebhook the engine sends from this call on, tests and deliveries alike; the previous secret verifies\nnothing sent afterwards. The answer is the only time the new secret is shown in full: the dashboard\nshows it with a copy button ('Copied', 1 s) and from then on app.getWebhookSigningSecret answers its\nmasked form only.\n\nOnly admins may rotate (403 for other roles). Two rotations at the same moment: one applies, the\nother answers 409 'The webhook signing secret was just changed by another request, please try\nagain' (its secret would never have signed anything).\n",
+        "tags": [
+          "keys"
+        ],
+        "x-roles": [
+          "admin"
+        ],
+        "x-designed": true,
+        "responses": {
+          "200": {
+            "description": "The new secret, in full this once.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/AppRotateWebhookSigningSecretResponse"
+                }
+              }
+            }
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "409": {
+            "$ref": "#/components/responses/Conflict"
+          }
+        }
+      }
+    },
     "/app.getWebhookUrlsV3": {
       "get": {
         "operationId": "appGetWebhookUrlsV3",
@@ -1195,7 +1265,7 @@ export const engineDocument = {
       "post": {
         "operationId": "appTestWebhook",
         "summary": "Test a webhook URL",
-        "description": "The engine POSTs a signed test event (JSON, eventType `webhook.test`, the category) to\n`tempDestination` with a 10 s timeout and no redirects, and reports the answer. msg.status 200 means\nthe webhook is live (the dashboard shows 'Webhook is live' and the Test button becomes Live);\nanything else is not live and the dashboard shows msg.statusMessage. A destination that cannot be\nreached answers msg.status 0 with the network error in msg.statusMessage. The live state is held by\nthe engine for one hour per organisation, category and exact URL (editing the URL resets it).\n\n- Empty or invalid `tempDestination` (trimmed) answers 400 'Please enter a valid webhook'; plain\n  http and private, loopback or link-local destinations are refused the same way in production.\n  Tunnel services are unsupported and are not special-cased.\n- Webhook tests (this call, app.testWebhookEvent and app.postWebhookUrls) are limited to 30 per\n  minute per organisation, else 429.\nThe dashboard shows 'Webhook live test failed' when the call itself fails.\n\nSigning (every POST the engine makes to a webhook: tests, test events and real deliveries): the\nbody is JSON and the request carries `X-Webhook-Signature: t=<unix seconds>,v1=<hex>` where hex is\nHMAC-SHA256 of `<t>.<raw body>` keyed with the organisation's production API key (app.getApiKeys;\ngenerating a new key changes the signing key), plus `X-Webhook-Id` (unique per POST) and\n`X-Webhook-Event` (the event type). Receivers recompute the HMAC over the raw body, compare in\nconstant time and refuse timestamps more than 5 minutes off.\n",
+        "description": "The engine POSTs a signed test event (JSON: a fresh `id`, eventType `webhook.test`, the category,\nthe time) to `tempDestination` with a 10 s timeout and no redirects, and reports the answer.\nmsg.status 200 means the webhook is live (the dashboard shows 'Webhook is live' and the Test button\nbecomes Live); anything else is not live and the dashboard shows msg.statusMessage, the status text\nthe receiver answered (e.g. 'Internal Server Error'). A destination that cannot be reached answers\nmsg.status 0 with the kind of failure in msg.statusMessage ('Could not connect to the webhook URL',\n'The webhook URL did not answer within 10 s', ...; never an address or port). The live state is\nheld by the engine for one hour per organisation, category and exact URL (editing the URL resets it).\n\n- Empty or invalid `tempDestination` (trimmed) answers 400 'Please enter a valid webhook' (field\n  tempDestination), and so does a URL the engine's outbound check refuses: credentials in the URL,\n  `localhost` names, private, loopback, link-local (cloud metadata) and other reserved addresses,\n  literal or resolved, and plain http in production. Nothing is sent to a refused URL. Loopback is\n  reachable only for hosts listed in the engine's OUTBOUND_ALLOW_HOSTS setting (a local receiver in\n  development). Tunnel services are unsupported and are not special-cased.\n- Webhook tests (this call, app.testWebhookEvent and app.postWebhookUrls) are limited to 30 per\n  minute per organisation, else 429.\nThe dashboard shows 'Webhook live test failed' when the call itself fails.\n\nSigning (every POST the engine makes to a webhook: tests, test events and real deliveries) follows\nStandard Webhooks: the body is JSON and the request carries `webhook-id` (the message id, the same\non every retry of one delivery; each test is its own delivery), `webhook-timestamp` (unix seconds)\nand `webhook-signature` (`v1,<base64 HMAC-SHA256 of \"<webhook-id>.<webhook-timestamp>.<raw body>\">`)\nkeyed with the organisation's webhook signing secret (app.getWebhookSigningSecret,\napp.rotateWebhookSigningSecret), never with an API key. Receivers verify with the\n`standardwebhooks` package (`new Webhook(secret).verify(rawBody, headers)`), which compares in\nconstant time and refuses timestamps more than 5 minutes off.\n",
         "tags": [
           "keys"
         ],
@@ -1247,7 +1317,7 @@ export const engineDocument = {
       "post": {
         "operationId": "appTestWebhookEvent",
         "summary": "Send one sample event to a webhook URL",
-        "description": "Send event in the webhook modal: the engine POSTs the sample payload of `eventType` of\n`subCategory` (the codeSnippet of app.webhookEventDataOfCategory), signed like a real delivery, to\n`tempDestination` (10 s timeout) and reports the answer. A 200 answer marks the event tested for that\ndestination; msg.progress is the modal's progress bar. Events are tested one by one.\n\n- Testing events requires a live webhook: `tempDestination` must have answered 200 to app.testWebhook\n  for this category in the last hour, else 409 (code WEBHOOK_NOT_LIVE)\n  'Webhook is not live, please test the webhook first'.\n- `subCategory` and `eventType` must be an event of the category, else 400 (field names the one that\n  is not: 'Unknown subcategory '{subCategory}' for {category}', 'Unknown event type '{eventType}' for\n  {subCategory}').\n- Empty or invalid `tempDestination` answers 400 'Please enter a valid webhook'.\n- Shares the webhook-test limit of app.testWebhook (30 per minute per organisation), else 429.\n",
+        "description": "Send event in the webhook modal: the engine POSTs the event as a delivery of it would look, signed\nlike one (Standard Webhooks headers, see app.testWebhook), to `tempDestination` (10 s timeout, no\nredirects) and reports the answer: the sample payload of `eventType` of `subCategory` (the\ncodeSnippet of app.webhookEventDataOfCategory: event type, sync type and data type, the record of\nthe subcategory's data model) with a fresh event id (`id` and `event.eventId`), `event.triggeredAt`\nthe time of sending and `test: true`. A 200 answer marks the event tested for that destination;\nanything else leaves it untested and msg.statusMessage is the receiver's status text. msg.progress\nis the modal's progress bar. Events are tested one by one.\n\n- Testing events requires a live webhook: `tempDestination` must have answered 200 to app.testWebhook\n  for this category in the last hour, else 409 (code WEBHOOK_NOT_LIVE)\n  'Webhook is not live, please test the webhook first'.\n- `subCategory` and `eventType` must be an event of the category, else 400 (field names the one that\n  is not: 'Unknown subcategory '{subCategory}' for {category}', 'Unknown event type '{eventType}' for\n  {subCategory}').\n- Empty, invalid or refused `tempDestination` (as for app.testWebhook) answers 400 'Please enter a\n  valid webhook' (field tempDestination); nothing is sent.\n- Shares the webhook-test limit of app.testWebhook (30 per minute per organisation), else 429.\n",
         "tags": [
           "keys"
         ],
@@ -1471,7 +1541,7 @@ export const engineDocument = {
       "post": {
         "operationId": "appEnableSyncForCategory",
         "summary": "Enable syncs for a category",
-        "description": "Enables syncs for a category with the chosen data models per subcategory and the start mode\n(getting-started Fetch Data step). `apiTrigger` true means sync on API trigger (the customer backend\ncalls POST v1.0/sync.start for each integrated account); false starts syncs automatically when an\naccount connects, then every 24 hours by default. The settings apply to integrated accounts that\nconnect afterwards.\n\n- Default models are always included (added when missing).\n- Unknown subcategories or model ids of the category answer 400 (field names the entry, e.g.\n  `syncModels.0.subCategory` 'Unknown subcategory '{value}' of {category label}' or\n  `syncModels.0.syncModels.1` 'Unknown data model '{modelId}' of {subcategory}').\n- The category must be enabled, else 409 'Please enable categories from Getting Started'; a category\n  without sync data models (journey stepInitialData.skipSyncs) answers 409 'This category has no data models to sync'.\n- Calling it again replaces the settings (idempotent); app.updateSyncModels and\n  app.updateSyncTriggerType change one part.\nSets syncEnabled and syncOnAPI in the Fetch Data step's stepInitialData. The dashboard shows\n'Something went wrong while trying to enable syncs' on failure, then View Syncs.\n",
+        "description": "Enables syncs for a category with the chosen data models per subcategory and the start mode\n(getting-started Fetch Data step). `apiTrigger` true means sync on API trigger (the customer backend\ncalls POST v1.0/sync.start for each integrated account); false starts syncs automatically when an\naccount connects, then every 24 hours by default. The settings apply to integrated accounts that\nconnect afterwards: each new account of the category subscribes to the selected models (of the data\ntypes its app supports) and gets one sync job per such data type, listed on /dashboard/syncs at once.\nWith automatic start the jobs are due when the account connects (the initial sync); with start on\nAPI trigger they exist without an upcoming sync and wait until v1.0/sync.start is called for the\naccount (restarting the account's sync from the dashboard does not start them).\n\n- Default models are always included (added when missing).\n- Unknown subcategories or model ids of the category answer 400 (field names the entry, e.g.\n  `syncModels.0.subCategory` 'Unknown subcategory '{value}' of {category label}' or\n  `syncModels.0.syncModels.1` 'Unknown data model '{modelId}' of {subcategory}').\n- The category must be enabled, else 409 'Please enable categories from Getting Started'; a category\n  without sync data models (journey stepInitialData.skipSyncs) answers 409 'This category has no data models to sync'.\n- Calling it again replaces the settings (idempotent); app.updateSyncModels and\n  app.updateSyncTriggerType change one part.\nSets syncEnabled and syncOnAPI in the Fetch Data step's stepInitialData. The dashboard shows\n'Something went wrong while trying to enable syncs' on failure, then View Syncs.\n",
         "tags": [
           "onboarding"
         ],
@@ -1754,7 +1824,7 @@ export const engineDocument = {
       "get": {
         "operationId": "appGettingStartedJourneyV3",
         "summary": "Journey of a category in the Unified APIs and Syncs flow",
-        "description": "The steps of `category` in the web flow, held by the engine: Select Category; Register webhook URL\n(only for categories with sync data models); Embed UI SDK; Fetch data (final). Each step has its\nstatus (true or false), `locked` (an earlier step is incomplete; the current step is the first\nincomplete one), its sub-steps and the data it renders (stepInitialData). The dashboard polls it\nevery 20 s while on a non-resource, non-select step whose last step is incomplete.\n\nHow steps complete:\n- selectCategory: once the category's journey is loaded (selecting the category) or the category is\n  enabled (app.enableCategory). Loading the journey of a category that is not completed marks it in\n  progress; nothing else changes on a plain load.\n- registerWebhook: app.saveWebhook (or app.postWebhookUrls) saved the category's webhook; Next\n  enables the category first when needed.\n- embedSdk: done when the embed path's three sub-steps are done, or the magic-link path's one.\n  apiKey is done as soon as the step is unlocked (the key is in stepInitialData.apiKey);\n  authSessionToken when auth.createSession succeeded with the organisation's API key; embedSdk when\n  an integrated account of the category connected through the knit-auth component; magicLink when\n  app.createMagicLinkV3 generated a link for the category. Events count from the journey's start\n  (or last reset). Next only advances when the step is already complete.\n- fetchData: app.completeGettingStarted (Finish Onboarding).\n\n`reset=true` restarts the category's journey: every step after selectCategory goes back to false,\nsub-step events count from now, the category is no longer completed and is in progress again; saved\nsettings (category enabled, webhook URL, sync settings, API key) are kept and prefill the steps.\n",
+        "description": "The steps of `category` in the web flow, held by the engine: Select Category; Register webhook URL\n(only for categories with sync data models); Embed UI SDK; Fetch data (final). Each step has its\nstatus (true or false), `locked` (an earlier step is incomplete), `current` (the first incomplete\nstep; none once all are done), its sub-steps and the data it renders (stepInitialData). The\ndashboard polls it every 20 s while on a non-resource, non-select step whose last step is incomplete.\n\nHow steps complete:\n- selectCategory: a category with a webhook step is selected once its journey is loaded (Next);\n  a category without one ('Enable Catgory') once it is enabled (app.enableCategory): until then it\n  is not selected and every later step is locked. Loading the journey of a category that is not\n  completed marks it in progress; nothing else changes on a plain load.\n- registerWebhook: completes on Next. Next enables the category first when needed\n  (app.enableCategory; a webhook can only be saved for an enabled category) and the step is done\n  once the category's webhook is saved: app.saveWebhook (or app.postWebhookUrls) saving it completes\n  the step, and app.enableCategory completes it when the webhook is already saved (stepInitialData\n  .webhook, e.g. after a reset or when it was saved on the API Keys page).\n- embedSdk: done when the embed path's three sub-steps are done, or the magic-link path's one.\n  apiKey is done as soon as the step is unlocked (the key is in stepInitialData.apiKey);\n  authSessionToken when auth.createSession succeeded with the organisation's API key; embedSdk when\n  an integrated account of the category connected through the knit-auth component; magicLink when\n  app.createMagicLinkV3 generated a link for the category. Events count from the journey's start\n  (or last reset). Next only advances when the step is already complete.\n- fetchData: app.completeGettingStarted (Finish Onboarding), which also marks the category onboarded\n  and no longer in progress; the flow is complete when every step is done.\n\n`reset=true` restarts the category's journey: every step after selectCategory goes back to false,\nsub-step events count from now, the category is no longer completed and is in progress again; saved\nsettings (category enabled, webhook URL, sync settings, API key) are kept and prefill the steps.\n",
         "tags": [
           "onboarding"
         ],
@@ -1811,7 +1881,7 @@ export const engineDocument = {
       "get": {
         "operationId": "appGettingStartedJourneyAiAgentFlow",
         "summary": "Journey of a category in the AI Agents Toolkit flow",
-        "description": "The steps of `category` in the AI flow, held by the engine, in the same shape as\napp.gettingStartedJourneyV3: Select Category; Use toolkit with LLMs (API key, choice of LangGraph,\nLangChain or OpenAI with install and usage snippets in stepInitialData); Embed SDK (final).\n\n- selectCategory: once the journey is loaded or the category is enabled for AI agents\n  (app.enableCategoryForAiAgent). Loading the journey of a category that is not completed marks it\n  in progress.\n- useToolkit: app.enableAiToolKit.\n- embedSdk: as in the web flow (embed path sub-steps apiKey, authSessionToken, embedSdk, or the\n  magicLink sub-step). When it completes, the category's AI journey and the AI flow are complete.\n`reset=true` restarts the category's AI journey as in the web flow. Polled every 20 s like the web\njourney.\n",
+        "description": "The steps of `category` in the AI flow, held by the engine, in the same shape as\napp.gettingStartedJourneyV3: Select Category; Use toolkit with LLMs (API key, choice of LangGraph,\nLangChain or OpenAI with install and usage snippets in stepInitialData); Embed SDK (final).\n\n- selectCategory: once the category is enabled for AI agents (app.enableCategoryForAiAgent: the\n  flow has no webhook step, so Select Category enables the category); until then every later step\n  is locked. Loading the journey of a category that is not completed marks it in progress.\n- useToolkit: app.enableAiToolKit.\n- embedSdk: as in the web flow (embed path sub-steps apiKey, authSessionToken, embedSdk, or the\n  magicLink sub-step). When it completes (every step is then done), the category's AI journey and\n  the AI flow are complete.\n`reset=true` restarts the category's AI journey as in the web flow. Polled every 20 s like the web\njourney.\n",
         "tags": [
           "onboarding"
         ],
@@ -1942,7 +2012,7 @@ export const engineDocument = {
       "post": {
         "operationId": "appEnableCategory",
         "summary": "Enable a category (Unified APIs and Syncs)",
-        "description": "Enables a category for the organisation's unified APIs and syncs: integrated accounts of the\ncategory can be connected, its webhook can be saved and it appears on the API Keys & Webhooks page.\nCalled by Select Category ('Enable Catgory') for a category without a webhook step, and by Next of\nthe Register webhook URL step before saving the webhook when the category is not enabled yet.\nCompletes the category's selectCategory step and marks it in progress. Enabling an enabled category\nchanges nothing and answers the same. msg.message is '{category} enabled successfully' with the\ncategory's label; msg.journey saves the dashboard a reload of the steps.\n",
+        "description": "Enables a category for the organisation's unified APIs and syncs, at once: Create Magic Link\n(app.createMagicLinkV3) and the auth sessions of customer backends offer it from the next call,\nintegrated accounts of the category can be connected, its webhook can be saved and it appears on the\nAPI Keys & Webhooks page.\nCalled by Select Category ('Enable Catgory') for a category without a webhook step, which completes\nits selectCategory step, and by Next of the Register webhook URL step (\"enabling the category first\nif needed\"): when the category's webhook URL is already saved, that call also completes the\nregisterWebhook step; otherwise app.saveWebhook completes it once the tested URL is saved. Marks the\ncategory in progress. Enabling an enabled category changes nothing else and answers the same.\nmsg.message is '{category} enabled successfully' with the category's label; msg.journey saves the\ndashboard a reload of the steps. When Next fails the dashboard shows 'Something went wrong while\ntrying to complete this step'.\n",
         "tags": [
           "onboarding"
         ],
@@ -1991,7 +2061,7 @@ export const engineDocument = {
       "post": {
         "operationId": "appEnableCategoryForAiAgent",
         "summary": "Enable a category for AI agents",
-        "description": "Enables a category in the AI Agents Toolkit flow (Select Category of that flow): the category's\ntools become available to the toolkit with the organisation's API key once app.enableAiToolKit runs.\nCompletes the category's selectCategory step of the AI journey and marks it in progress. Enabling an\nenabled category changes nothing and answers the same. msg.message is\n'{category} enabled successfully' with the category's label.\n",
+        "description": "Enables a category in the AI Agents Toolkit flow (Select Category of that flow): the category's\ntools become available to the toolkit with the organisation's API key once app.enableAiToolKit runs,\nand Create Magic Link and customer backends' auth sessions offer the category at once (the Embed SDK\nstep connects accounts of it). Completes the category's selectCategory step of the AI journey (the\nAI flow has no webhook step, so the category is selected once it is enabled) and marks it in\nprogress. Enabling an\nenabled category changes nothing and answers the same. msg.message is\n'{category} enabled successfully' with the category's label.\n",
         "tags": [
           "onboarding"
         ],
@@ -7364,7 +7434,23 @@ export const engineDocument = {
           "CALENDAR",
           "EXPENSES",
           "SUBSCRIPTION_MANAGEMENT"
-        ]
+        ],
+        "x-enum-labels": {
+          "ACCOUNTING": "Accounting",
+          "HRIS": "HRIS",
+          "ATS": "ATS",
+          "COMMS": "Communication",
+          "ASSESSMENT": "Assessment",
+          "TICKETING": "Ticketing",
+          "MEETING": "Meeting",
+          "E_SIGN": "E-Sign",
+          "CRM": "CRM",
+          "EMAIL": "Email",
+          "STORAGE": "Storage",
+          "CALENDAR": "Calendar",
+          "EXPENSES": "Expenses",
+          "SUBSCRIPTION_MANAGEMENT": "Subscription Management"
+        }
       },
       "SelectedApp": {
         "type": "object",
@@ -8915,6 +9001,90 @@ export const engineDocument = {
           }
         }
       },
+      "MaskedWebhookSigningSecret": {
+        "type": "string",
+        "pattern": "^whsec_[A-Za-z0-9+/]{4}…$",
+        "description": "The webhook signing secret's masked form: `whsec_`, the first four characters of the key and '…'\n(`whsec_AbCd…`). It tells secrets apart without letting anyone sign with it.\n"
+      },
+      "AppGetWebhookSigningSecretResponse": {
+        "type": "object",
+        "required": [
+          "success",
+          "msg"
+        ],
+        "properties": {
+          "success": {
+            "$ref": "#/components/schemas/SuccessFlag"
+          },
+          "msg": {
+            "type": "object",
+            "required": [
+              "maskedSecret",
+              "createdAt"
+            ],
+            "properties": {
+              "maskedSecret": {
+                "$ref": "#/components/schemas/MaskedWebhookSigningSecret"
+              },
+              "createdAt": {
+                "type": "integer",
+                "x-timestamp": "ms",
+                "description": "When the current secret was made (first use or last rotation), unix milliseconds."
+              }
+            }
+          }
+        },
+        "example": {
+          "success": true,
+          "msg": {
+            "maskedSecret": "whsec_RXhh…",
+            "createdAt": 1767225600000
+          }
+        }
+      },
+      "AppRotateWebhookSigningSecretResponse": {
+        "type": "object",
+        "required": [
+          "success",
+          "msg"
+        ],
+        "properties": {
+          "success": {
+            "$ref": "#/components/schemas/SuccessFlag"
+          },
+          "msg": {
+            "type": "object",
+            "required": [
+              "secret",
+              "maskedSecret",
+              "createdAt"
+            ],
+            "properties": {
+              "secret": {
+                "type": "string",
+                "pattern": "^whsec_[A-Za-z0-9+/]{43}=$",
+                "description": "The new secret in full, shown this once: `whsec_` and the base64 of a 32-byte key, exactly the\ntext a receiver passes to the `standardwebhooks` package. The engine keeps it sealed and answers\nonly its masked form from now on.\n"
+              },
+              "maskedSecret": {
+                "$ref": "#/components/schemas/MaskedWebhookSigningSecret"
+              },
+              "createdAt": {
+                "type": "integer",
+                "x-timestamp": "ms",
+                "description": "When the new secret was made (now), unix milliseconds."
+              }
+            }
+          }
+        },
+        "example": {
+          "success": true,
+          "msg": {
+            "secret": "whsec_RXhhbXBsZSBzaWduaW5nIGtleSwgMzIgYnl0ZXMhISE=",
+            "maskedSecret": "whsec_RXhh…",
+            "createdAt": 1767225600000
+          }
+        }
+      },
       "WebhookUrlMap": {
         "type": "object",
         "description": "Webhook URL per category, keyed by the category (the label of the row on the API Keys & Webhooks\npage); null when no webhook is registered for that category.\n",
@@ -9210,7 +9380,8 @@ export const engineDocument = {
               },
               "statusMessage": {
                 "type": "string",
-                "description": "Status text of the answer, or the network error (timeout, DNS, TLS) when status is 0."
+                "maxLength": 200,
+                "description": "The status text the receiver answered (its reason phrase, printable characters, at most 200;\nthe standard text of the status when it sent none), or, when status is 0, which kind of\nfailure it was (connection, timeout, DNS, TLS, refused address), never an address or port.\n"
               },
               "live": {
                 "type": "boolean",
@@ -9321,7 +9492,8 @@ export const engineDocument = {
               },
               "statusMessage": {
                 "type": "string",
-                "description": "Status text of the answer, or the network error when status is 0."
+                "maxLength": 200,
+                "description": "The status text the receiver answered (its reason phrase, printable characters, at most 200;\nthe standard text of the status when it sent none), or, when status is 0, which kind of\nfailure it was (connection, timeout, DNS, TLS, refused address), never an address or port.\n"
               },
               "tested": {
                 "type": "boolean",
@@ -9852,7 +10024,7 @@ export const engineDocument = {
           },
           "syncOnAPI": {
             "type": "boolean",
-            "description": "true: syncs of a new integrated account start only when the customer backend calls POST\nv1.0/sync.start (syncStartUrl); false: they start automatically and then run every 24 hours by default.\n"
+            "description": "true: the sync jobs of a new integrated account are created but start only when the customer\nbackend calls POST v1.0/sync.start (syncStartUrl); false: they start as soon as the account\nconnects and then run every 24 hours by default.\n"
           },
           "syncModels": {
             "type": "array",
@@ -10311,7 +10483,7 @@ export const engineDocument = {
       },
       "JourneyStepInitialData": {
         "type": "object",
-        "description": "What a step needs to render, from the organisation's saved state (kept across a journey reset).\nselectCategory: categoryEnabled. registerWebhook: webhook, categoryEnabled. embedSdk: apiKey.\nfetchData: categoryEnabled, syncEnabled, syncOnAPI, skipSyncs. useToolkit: apiKey, llmDataMap,\ncodeDependenciesMap. Fields a step does not use are absent.\n",
+        "description": "What a step needs to render, from the organisation's saved state (kept across a journey reset).\nselectCategory: categoryEnabled. registerWebhook: webhook, categoryEnabled. embedSdk: apiKey, apiBaseUrl.\nfetchData: categoryEnabled, syncEnabled, syncOnAPI, skipSyncs. useToolkit: apiKey, llmDataMap,\ncodeDependenciesMap. Fields a step does not use are absent.\n",
         "properties": {
           "webhook": {
             "type": [
@@ -10344,6 +10516,11 @@ export const engineDocument = {
             ],
             "description": "The organisation's production API key in its masked form (`sk_live_AbCd…`: the engine keeps no\nfull key to show), so the step can name the key the snippets expect; null while the organisation\nhas no production key (app.getApiKeys creates it and shows it in full once).\n"
           },
+          "apiBaseUrl": {
+            "type": "string",
+            "format": "uri",
+            "description": "The engine's public base URL for the embed guide's backend snippets (the Embed SDK step): the\ncustomer's backend calls `<apiBaseUrl>/auth.createSession` with its API key\n(src/shared/embedSnippets.ts renders the snippets from it and the key).\n"
+          },
           "llmDataMap": {
             "type": "object",
             "description": "Per LLM framework, the usage snippet of the toolkit. The API key is the placeholder\n`<YOUR_API_KEY>`, with a comment naming the key's prefix.\n",
@@ -10374,6 +10551,7 @@ export const engineDocument = {
           "label",
           "stepStatus",
           "locked",
+          "current",
           "isFinalStep",
           "subSteps",
           "stepInitialData"
@@ -10392,7 +10570,11 @@ export const engineDocument = {
           },
           "locked": {
             "type": "boolean",
-            "description": "true while an earlier step is incomplete. The current step is the first incomplete one."
+            "description": "true while an earlier step is incomplete; a locked step cannot be completed (409 STEP_LOCKED)."
+          },
+          "current": {
+            "type": "boolean",
+            "description": "true for the current step, the first incomplete one (the step the dashboard opens); false for\nevery step once the journey is complete.\n"
           },
           "isFinalStep": {
             "type": "boolean",
@@ -10436,6 +10618,7 @@ export const engineDocument = {
               "label": "Select Category",
               "stepStatus": true,
               "locked": false,
+              "current": false,
               "isFinalStep": false,
               "subSteps": [],
               "stepInitialData": {
@@ -10447,6 +10630,7 @@ export const engineDocument = {
               "label": "Register webhook URL",
               "stepStatus": true,
               "locked": false,
+              "current": false,
               "isFinalStep": false,
               "subSteps": [],
               "stepInitialData": {
@@ -10459,6 +10643,7 @@ export const engineDocument = {
               "label": "Embed UI SDK",
               "stepStatus": false,
               "locked": false,
+              "current": true,
               "isFinalStep": false,
               "subSteps": [
                 {
@@ -10483,7 +10668,8 @@ export const engineDocument = {
                 }
               ],
               "stepInitialData": {
-                "apiKey": "sk_live_4f9c…"
+                "apiKey": "sk_live_4f9c…",
+                "apiBaseUrl": "https://engine.acme-integrations.test/api"
               }
             },
             {
@@ -10491,6 +10677,7 @@ export const engineDocument = {
               "label": "Fetch data",
               "stepStatus": false,
               "locked": true,
+              "current": false,
               "isFinalStep": true,
               "subSteps": [],
               "stepInitialData": {
@@ -10529,6 +10716,7 @@ export const engineDocument = {
               "label": "Select Category",
               "stepStatus": true,
               "locked": false,
+              "current": false,
               "isFinalStep": false,
               "subSteps": [],
               "stepInitialData": {
@@ -10540,6 +10728,7 @@ export const engineDocument = {
               "label": "Use toolkit with LLMs",
               "stepStatus": false,
               "locked": false,
+              "current": true,
               "isFinalStep": false,
               "subSteps": [],
               "stepInitialData": {
@@ -10585,6 +10774,7 @@ export const engineDocument = {
               "label": "Embed SDK",
               "stepStatus": false,
               "locked": true,
+              "current": false,
               "isFinalStep": true,
               "subSteps": [
                 {
@@ -10609,7 +10799,8 @@ export const engineDocument = {
                 }
               ],
               "stepInitialData": {
-                "apiKey": "sk_live_4f9c…"
+                "apiKey": "sk_live_4f9c…",
+                "apiBaseUrl": "https://engine.acme-integrations.test/api"
               }
             }
           ]
@@ -10673,7 +10864,7 @@ export const engineDocument = {
           },
           "steps": {
             "type": "array",
-            "description": "The steps of the category's journey in this flow, in order. A web-flow category without a\nregisterWebhook step is enabled directly by Select Category ('Enable Catgory').\n",
+            "description": "The steps of the category's journey in this flow, in order. A category without a\nregisterWebhook step (in the AI flow, every category) is enabled directly by Select Category\n('Enable Catgory'), and its selectCategory step is complete only once it is enabled.\n",
             "items": {
               "$ref": "#/components/schemas/JourneyStepSummary"
             }
@@ -10893,6 +11084,7 @@ export const engineDocument = {
                 "label": "Select Category",
                 "stepStatus": true,
                 "locked": false,
+                "current": false,
                 "isFinalStep": false,
                 "subSteps": [],
                 "stepInitialData": {
@@ -10904,6 +11096,7 @@ export const engineDocument = {
                 "label": "Register webhook URL",
                 "stepStatus": false,
                 "locked": false,
+                "current": true,
                 "isFinalStep": false,
                 "subSteps": [],
                 "stepInitialData": {
@@ -10977,6 +11170,7 @@ export const engineDocument = {
                 "label": "Select Category",
                 "stepStatus": true,
                 "locked": false,
+                "current": false,
                 "isFinalStep": false,
                 "subSteps": [],
                 "stepInitialData": {
@@ -11081,6 +11275,7 @@ export const engineDocument = {
                 "label": "Use toolkit with LLMs",
                 "stepStatus": true,
                 "locked": false,
+                "current": false,
                 "isFinalStep": false,
                 "subSteps": [],
                 "stepInitialData": {}

@@ -95,6 +95,7 @@ export const dashboardRoutes: readonly DashboardRoute[] = [
     title: 'Personalize',
     roles: ['admin', 'member'],
     listScreen: false,
+    planFeature: 'whiteLabelling',
   },
   {
     pattern: 'profile',
@@ -113,6 +114,7 @@ export const dashboardRoutes: readonly DashboardRoute[] = [
     title: 'Create Preset',
     roles: ['admin'],
     listScreen: false,
+    planFeature: 'customMapping',
   },
   {
     pattern: 'user-management',

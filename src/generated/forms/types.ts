@@ -4,6 +4,8 @@
 // renders it, ajv validates it), the rjsf uiSchema built from x-ui, and the spec's messages from
 // x-messages. Property paths are dot paths with `*` for array items: `list.*.email`.
 
+import type { ValidatorFunctions } from '@rjsf/validator-ajv8';
+
 export type JsonSchema = { [keyword: string]: unknown };
 export type UiSchema = { [key: string]: unknown };
 
@@ -19,6 +21,14 @@ export type MessageKeyword =
   | 'minimum'
   | 'maximum'
   | 'const';
+
+/** The form's schema compiled by ajv at codegen (src/generated/validators), for rjsf's precompiled mode. */
+export interface FormValidators {
+  /** Key of the form's own schema in `functions`. */
+  rootKey: string;
+  /** ajv's validate function of the schema and of each sub-schema rjsf checks, by rjsf's schema key. */
+  functions: ValidatorFunctions;
+}
 
 export interface FormDefinition {
   /** The x-form value: `signUpEmail`, `orgDetails`, ... */
@@ -36,6 +46,7 @@ export interface FormDefinition {
   /** The operation whose request body this is (null when only nested in other bodies). */
   operationId: string | null;
   service: 'engine' | 'ai';
+  validators: FormValidators;
 }
 
 function valueAt(data: unknown, path: string): unknown {
@@ -52,7 +63,10 @@ function valueAt(data: unknown, path: string): unknown {
  * The form's uiSchema with `ui:disabled` applied from its disabledUnless rules for the current
  * form data. Rules inside array items (paths with `*`) differ per item, so the screen owns those.
  */
-export function uiSchemaFor(form: FormDefinition, formData: unknown): UiSchema {
+export function uiSchemaFor(
+  form: Pick<FormDefinition, 'uiSchema' | 'disabledUnless'>,
+  formData: unknown,
+): UiSchema {
   const uiSchema = structuredClone(form.uiSchema);
   for (const [path, controller] of Object.entries(form.disabledUnless)) {
     if (path.includes('*')) continue;

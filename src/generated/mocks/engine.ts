@@ -56,6 +56,8 @@ type AppGetPresetDetailsResponse = components['schemas']['AppGetPresetDetailsRes
 type AppGetSignedUrlResponse = components['schemas']['AppGetSignedUrlResponse'];
 type AppGetWebhookNativeCallsResponse = components['schemas']['AppGetWebhookNativeCallsResponse'];
 type AppGetWebhookRecordsResponse = components['schemas']['AppGetWebhookRecordsResponse'];
+type AppGetWebhookSigningSecretResponse =
+  components['schemas']['AppGetWebhookSigningSecretResponse'];
 type AppGetWebhookUrlsV3Response = components['schemas']['AppGetWebhookUrlsV3Response'];
 type AppGettingStartedJourneyAiAgentFlowResponse =
   components['schemas']['AppGettingStartedJourneyAiAgentFlowResponse'];
@@ -80,6 +82,8 @@ type AppPaymentPlansNotifyResponse = components['schemas']['AppPaymentPlansNotif
 type AppPaymentPlansResponse = components['schemas']['AppPaymentPlansResponse'];
 type AppPaymentPortalResponse = components['schemas']['AppPaymentPortalResponse'];
 type AppPostWebhookUrlsResponse = components['schemas']['AppPostWebhookUrlsResponse'];
+type AppRotateWebhookSigningSecretResponse =
+  components['schemas']['AppRotateWebhookSigningSecretResponse'];
 type AppSaveCategoryCustomMappingPresetResponse =
   components['schemas']['AppSaveCategoryCustomMappingPresetResponse'];
 type AppSaveCustomMappingPresetResponse =
@@ -637,6 +641,29 @@ export const getAppGetNewApiKeysResponseMock = (
   ...overrideResponse,
 });
 
+export const getAppGetWebhookSigningSecretResponseMock = (
+  overrideResponse: Partial<Extract<AppGetWebhookSigningSecretResponse, object>> = {},
+): AppGetWebhookSigningSecretResponse => ({
+  success: true,
+  msg: {
+    maskedSecret: faker.helpers.fromRegExp('^whsec_[A-Za-z0-9+/]{4}…$'),
+    createdAt: faker.number.int({ min: 1704067200000, max: 1767139200000 }),
+  },
+  ...overrideResponse,
+});
+
+export const getAppRotateWebhookSigningSecretResponseMock = (
+  overrideResponse: Partial<Extract<AppRotateWebhookSigningSecretResponse, object>> = {},
+): AppRotateWebhookSigningSecretResponse => ({
+  success: true,
+  msg: {
+    secret: faker.helpers.fromRegExp('^whsec_[A-Za-z0-9+/]{43}=$'),
+    maskedSecret: faker.helpers.fromRegExp('^whsec_[A-Za-z0-9+/]{4}…$'),
+    createdAt: faker.number.int({ min: 1704067200000, max: 1767139200000 }),
+  },
+  ...overrideResponse,
+});
+
 export const getAppGetWebhookUrlsV3ResponseMock = (
   overrideResponse: Partial<Extract<AppGetWebhookUrlsV3Response, object>> = {},
 ): AppGetWebhookUrlsV3Response => ({
@@ -1004,6 +1031,7 @@ export const getAppGettingStartedJourneyV3ResponseMock = (
     label: faker.lorem.words({ min: 1, max: 3 }),
     stepStatus: faker.datatype.boolean(),
     locked: faker.datatype.boolean(),
+    current: faker.datatype.boolean(),
     isFinalStep: faker.datatype.boolean(),
     subSteps: Array.from({ length: faker.number.int({ min: 3, max: 10 }) }, (_, i) => i + 1).map(
       () => ({
@@ -1027,6 +1055,7 @@ export const getAppGettingStartedJourneyV3ResponseMock = (
         faker.string.alphanumeric({ length: 12, casing: 'lower' }),
         null,
       ]),
+      apiBaseUrl: faker.helpers.arrayElement([faker.internet.url(), undefined]),
       llmDataMap: faker.helpers.arrayElement([
         {
           [faker.string.alphanumeric(5)]: {
@@ -1069,6 +1098,7 @@ export const getAppGettingStartedJourneyAiAgentFlowResponseMock = (
     label: faker.lorem.words({ min: 1, max: 3 }),
     stepStatus: faker.datatype.boolean(),
     locked: faker.datatype.boolean(),
+    current: faker.datatype.boolean(),
     isFinalStep: faker.datatype.boolean(),
     subSteps: Array.from({ length: faker.number.int({ min: 3, max: 10 }) }, (_, i) => i + 1).map(
       () => ({
@@ -1092,6 +1122,7 @@ export const getAppGettingStartedJourneyAiAgentFlowResponseMock = (
         faker.string.alphanumeric({ length: 12, casing: 'lower' }),
         null,
       ]),
+      apiBaseUrl: faker.helpers.arrayElement([faker.internet.url(), undefined]),
       llmDataMap: faker.helpers.arrayElement([
         {
           [faker.string.alphanumeric(5)]: {
@@ -1265,6 +1296,7 @@ export const getAppEnableCategoryResponseMock = (
         label: faker.lorem.words({ min: 1, max: 3 }),
         stepStatus: faker.datatype.boolean(),
         locked: faker.datatype.boolean(),
+        current: faker.datatype.boolean(),
         isFinalStep: faker.datatype.boolean(),
         subSteps: Array.from(
           { length: faker.number.int({ min: 3, max: 10 }) },
@@ -1289,6 +1321,7 @@ export const getAppEnableCategoryResponseMock = (
             faker.string.alphanumeric({ length: 12, casing: 'lower' }),
             null,
           ]),
+          apiBaseUrl: faker.helpers.arrayElement([faker.internet.url(), undefined]),
           llmDataMap: faker.helpers.arrayElement([
             {
               [faker.string.alphanumeric(5)]: {
@@ -1374,6 +1407,7 @@ export const getAppEnableCategoryForAiAgentResponseMock = (
         label: faker.lorem.words({ min: 1, max: 3 }),
         stepStatus: faker.datatype.boolean(),
         locked: faker.datatype.boolean(),
+        current: faker.datatype.boolean(),
         isFinalStep: faker.datatype.boolean(),
         subSteps: Array.from(
           { length: faker.number.int({ min: 3, max: 10 }) },
@@ -1398,6 +1432,7 @@ export const getAppEnableCategoryForAiAgentResponseMock = (
             faker.string.alphanumeric({ length: 12, casing: 'lower' }),
             null,
           ]),
+          apiBaseUrl: faker.helpers.arrayElement([faker.internet.url(), undefined]),
           llmDataMap: faker.helpers.arrayElement([
             {
               [faker.string.alphanumeric(5)]: {
@@ -1486,6 +1521,7 @@ export const getAppEnableAiToolKitResponseMock = (
         label: faker.lorem.words({ min: 1, max: 3 }),
         stepStatus: faker.datatype.boolean(),
         locked: faker.datatype.boolean(),
+        current: faker.datatype.boolean(),
         isFinalStep: faker.datatype.boolean(),
         subSteps: Array.from(
           { length: faker.number.int({ min: 3, max: 10 }) },
@@ -1510,6 +1546,7 @@ export const getAppEnableAiToolKitResponseMock = (
             faker.string.alphanumeric({ length: 12, casing: 'lower' }),
             null,
           ]),
+          apiBaseUrl: faker.helpers.arrayElement([faker.internet.url(), undefined]),
           llmDataMap: faker.helpers.arrayElement([
             {
               [faker.string.alphanumeric(5)]: {
@@ -4501,6 +4538,54 @@ export const getAppGetNewApiKeysMockHandler = (
   );
 };
 
+export const getAppGetWebhookSigningSecretMockHandler = (
+  overrideResponse?:
+    | AppGetWebhookSigningSecretResponse
+    | ((
+        info: Parameters<Parameters<typeof http.get>[1]>[0],
+      ) => Promise<AppGetWebhookSigningSecretResponse> | AppGetWebhookSigningSecretResponse),
+  options?: RequestHandlerOptions,
+) => {
+  return http.get(
+    '*/api/app.getWebhookSigningSecret',
+    async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+      return HttpResponse.json(
+        overrideResponse !== undefined
+          ? typeof overrideResponse === 'function'
+            ? await overrideResponse(info)
+            : overrideResponse
+          : getAppGetWebhookSigningSecretResponseMock(),
+        { status: 200 },
+      );
+    },
+    options,
+  );
+};
+
+export const getAppRotateWebhookSigningSecretMockHandler = (
+  overrideResponse?:
+    | AppRotateWebhookSigningSecretResponse
+    | ((
+        info: Parameters<Parameters<typeof http.post>[1]>[0],
+      ) => Promise<AppRotateWebhookSigningSecretResponse> | AppRotateWebhookSigningSecretResponse),
+  options?: RequestHandlerOptions,
+) => {
+  return http.post(
+    '*/api/app.rotateWebhookSigningSecret',
+    async (info: Parameters<Parameters<typeof http.post>[1]>[0]) => {
+      return HttpResponse.json(
+        overrideResponse !== undefined
+          ? typeof overrideResponse === 'function'
+            ? await overrideResponse(info)
+            : overrideResponse
+          : getAppRotateWebhookSigningSecretResponseMock(),
+        { status: 200 },
+      );
+    },
+    options,
+  );
+};
+
 export const getAppGetWebhookUrlsV3MockHandler = (
   overrideResponse?:
     | AppGetWebhookUrlsV3Response
@@ -6394,6 +6479,8 @@ export const getIntegrationPlatformEngineMock = () => [
   getAppFeasibilityMockHandler(),
   getAppGetApiKeysMockHandler(),
   getAppGetNewApiKeysMockHandler(),
+  getAppGetWebhookSigningSecretMockHandler(),
+  getAppRotateWebhookSigningSecretMockHandler(),
   getAppGetWebhookUrlsV3MockHandler(),
   getAppPostWebhookUrlsMockHandler(),
   getAppSaveWebhookMockHandler(),

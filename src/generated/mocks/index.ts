@@ -21,6 +21,8 @@ export const engineHandlers: RequestHandler[] = [
   engine.getAppFeasibilityMockHandler(),
   engine.getAppGetApiKeysMockHandler(),
   engine.getAppGetNewApiKeysMockHandler(),
+  engine.getAppGetWebhookSigningSecretMockHandler(),
+  engine.getAppRotateWebhookSigningSecretMockHandler(),
   engine.getAppGetWebhookUrlsV3MockHandler(),
   engine.getAppPostWebhookUrlsMockHandler(),
   engine.getAppSaveWebhookMockHandler(),

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { AccountsRow } from '../../../src/generated/resources/accounts.ts';
 import { accountActionsFor, editMappingUrl, hasActionsMenu, type AccountActionId } from '../../../src/dashboard/resources/accounts/accountActions.ts';
-import { initialModelSelection, modelKey, optionsActionBody, subscribedModelsBody, type SyncSubCategory } from '../../../src/dashboard/resources/accounts/accountCalls.ts';
+import { optionsActionBody } from '../../../src/dashboard/resources/accounts/accountCalls.ts';
+import { initialModelSelection, modelKey, subscribedModelsBody, type SyncSubCategory } from '../../../src/dashboard/resources/accounts/subscribedModels.ts';
 
 // Part 2 §4: the actions menu of an integrated account, every combination of the row fields the
 // rules read, each rule checked on its own against the spec's words.

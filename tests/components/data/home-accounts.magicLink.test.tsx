@@ -83,8 +83,8 @@ describe('magic link defaults', () => {
     expect(props({ connectorType: 'ai-connectors' })).not.toContain('categories');
     expect(props({ connectorType: 'ai-connectors' })).toContain('connectorIds');
     expect(props({ connectorType: 'both-unified-ai' })).toEqual(expect.arrayContaining(['categories', 'connectorIds']));
-    const categories = (magicLinkFormFor(ctx, {}).schema.properties as Record<string, { items: { oneOf: { const: string }[] } }>).categories;
-    expect(categories?.items.oneOf.map((o) => o.const)).toEqual(['HRIS', 'ATS']);
+    const categories = (magicLinkFormFor(ctx, {}).schema.properties as Record<string, { items: { enum: string[] } }>).categories;
+    expect(categories?.items.enum).toEqual(['HRIS', 'ATS']);
   });
 });
 

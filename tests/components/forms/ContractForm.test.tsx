@@ -84,7 +84,8 @@ describe('ContractForm', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Please select at least one app')).toBeTruthy();
     expect(onSubmit).not.toHaveBeenCalled();
 
-    const apps = screen.getByRole('combobox', { name: /apps you want to integrate with/i });
+    // The apps picker is a chunk of its own (the sign-up page fetches it ahead of this step).
+    const apps = await screen.findByRole('combobox', { name: /apps you want to integrate with/i });
     await user.click(apps);
     await user.click(await screen.findByRole('option', { name: 'BambooHR' }));
     await fill(apps, 'Acme Payroll ');

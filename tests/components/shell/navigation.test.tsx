@@ -4,6 +4,7 @@ import {
   dashboardRoutes,
   matchDashboardRoute,
   menuFor,
+  planRefusal,
   redirectFor,
   resourcesMenuFor,
   titleFor,
@@ -78,6 +79,23 @@ describe('canAccess', () => {
     expect(canAccess('member', '/dashboard/subscription?tab=billing')).toBe(false);
     expect(canAccess('billingcontact', '/signup')).toBe(true);
     expect(canAccess('billingcontact', '/fcm')).toBe(true);
+  });
+});
+
+describe('planRefusal (part 1 §5: plan features gate personalisation and mapping presets)', () => {
+  const route = (path: string) => matchDashboardRoute(path)!;
+  it('closes personalisation without whiteLabelling and presets without customMapping, with the engine\'s sentence', () => {
+    expect(planRefusal(route('/dashboard/personalize'), {})).toBe('Personalisation is not available under the current plan. Please contact support to enable this feature.');
+    expect(planRefusal(route('/dashboard/personalize'), { whiteLabelling: false })).toMatch(/not available under the current plan/);
+    for (const path of ['/dashboard/presets', '/dashboard/presets/create']) {
+      expect(planRefusal(route(path), { whiteLabelling: true })).toBe('Mapping presets are not available under the current plan. Please contact support to enable this feature.');
+    }
+  });
+  it('opens them when the plan has the feature, and never gates other routes', () => {
+    expect(planRefusal(route('/dashboard/personalize'), { whiteLabelling: true })).toBeUndefined();
+    expect(planRefusal(route('/dashboard/presets/create'), { customMapping: true })).toBeUndefined();
+    const gated = dashboardRoutes.filter((r) => r.planFeature).map((r) => r.pattern).sort();
+    expect(gated).toEqual(['personalize', 'presets', 'presets/create']);
   });
 });
 

@@ -33,14 +33,15 @@ describe('ShellErrorBoundary', () => {
     throw new Error('boom');
   }
 
-  it("shows 'Sorry.. Something went wrong' with a way back to the dashboard", () => {
+  it("shows 'Sorry.. Something went wrong' with a way back to the dashboard", async () => {
     const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     inRouter(
       <ShellErrorBoundary resetKey="/dashboard/syncs">
         <Broken />
       </ShellErrorBoundary>,
     );
-    expect(screen.getByRole('heading', { name: 'Sorry.. Something went wrong' })).toBeTruthy();
+    // The error page is a chunk of its own, fetched when an error shows.
+    expect(await screen.findByRole('heading', { name: 'Sorry.. Something went wrong' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to dashboard' }).getAttribute('href')).toBe('/dashboard/home');
     quiet.mockRestore();
   });

@@ -6,6 +6,7 @@ import { ShellLayout } from '../../../src/dashboard/layout/ShellLayout.tsx';
 // Loaded up front: the shell loads the notice lazily, and a module already in the cache arrives
 // without real I/O, which fake timers could not wait for.
 import { VersionCheckDepsContext, type VersionCheckDeps } from '../../../src/dashboard/layout/VersionNotice.tsx';
+import { VERSION_WATCH_START_MS } from '../../../src/dashboard/layout/versionWatch.ts';
 import { DASHBOARD_VERSION, VERSION_MISMATCH_MESSAGE, VERSION_RELOAD_DELAY_MS } from '../../../src/dashboard/machines/versionCheck/index.ts';
 
 // Part 1 §4: a version change shows 'Dashboard is currently on older version, Please wait...'
@@ -63,6 +64,11 @@ function renderShell(serverVersion: string) {
   return { deps, calls };
 }
 
+/** The user comes back to the tab: what starts the version check (versionWatch.ts). */
+async function focusWindow() {
+  await act(async () => void window.dispatchEvent(new Event('focus')));
+}
+
 /** Moves the clock in small steps, letting React render and promises settle between them. */
 async function advance(ms: number, step = 50) {
   for (let passed = 0; passed < ms; passed += step) {
@@ -73,6 +79,7 @@ async function advance(ms: number, step = 50) {
 describe('the version notice in the shell', { timeout: 20_000 }, () => {
   it.each(['major', 'minor'] as const)('a %s change shows the message for the reload delay, then logs out and reloads', async (part) => {
     const { deps, calls } = renderShell(bumped(part));
+    await focusWindow();
     await advance(200);
     expect(screen.getByText('Home page')).toBeTruthy();
     expect(deps.clients.engine.GET).toHaveBeenCalledWith('/auth.getUiVersion', expect.anything());
@@ -96,6 +103,7 @@ describe('the version notice in the shell', { timeout: 20_000 }, () => {
 
   it('a patch change shows the message, then reloads without logging out', async () => {
     const { deps, calls } = renderShell(bumped('patch'));
+    await focusWindow();
     await advance(200);
     expect(noticeShown()).toBe(true);
     await advance(VERSION_RELOAD_DELAY_MS);
@@ -106,10 +114,21 @@ describe('the version notice in the shell', { timeout: 20_000 }, () => {
 
   it('the same version shows nothing and does nothing', async () => {
     const { deps, calls } = renderShell(DASHBOARD_VERSION);
+    await focusWindow();
     await advance(VERSION_RELOAD_DELAY_MS * 2);
     expect(deps.clients.engine.GET).toHaveBeenCalledTimes(1);
     expect(noticeShown()).toBe(false);
     expect(screen.queryByText(VERSION_MISMATCH_MESSAGE)).toBeNull();
     expect(calls).toEqual([]);
+  });
+
+  it('is not fetched on the first visit: it starts on focus, on another page, or a minute after the shell opened', async () => {
+    const { deps } = renderShell(bumped('major'));
+    await advance(VERSION_WATCH_START_MS - 1_000, 1_000);
+    expect(deps.clients.engine.GET).not.toHaveBeenCalled();
+    expect(noticeShown()).toBe(false);
+    await advance(1_200, 100);
+    expect(deps.clients.engine.GET).toHaveBeenCalledWith('/auth.getUiVersion', expect.anything());
+    expect(noticeShown()).toBe(true);
   });
 });

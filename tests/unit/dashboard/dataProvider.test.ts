@@ -188,3 +188,35 @@ describe('dataProvider: one record and errors', () => {
     }
   });
 });
+
+describe('dataProvider: the route preload of a list', () => {
+  const issues = () => ({ issues: [{ issueId: 'iss_1', errorType: 'x' }], nextCursor: null });
+  const params = { ...page(1), filter: { type: 'all' } };
+
+  it("answers the list's first getList with the preloaded call: one request, the same result", async () => {
+    const seen = record('post', '/api/app.issue.data', issues);
+    const dp = provider();
+    dp.preloadList('issues', params);
+    const listed = await dp.getList('issues', { ...params, filter: { type: 'all' } });
+    expect(seen).toHaveLength(1);
+    expect(listed.data).toEqual([{ issueId: 'iss_1', errorType: 'x', id: 'iss_1' }]);
+    // Taken once: the next getList (a refresh) calls again.
+    await dp.getList('issues', params);
+    expect(seen).toHaveLength(2);
+  });
+
+  it('calls anew when the list asks for other params than the preload had', async () => {
+    const seen = record('post', '/api/app.issue.data', issues);
+    const dp = provider();
+    dp.preloadList('issues', params);
+    await dp.getList('issues', { ...params, pagination: { page: 1, perPage: 20 } });
+    expect(seen.map((s) => s.body?.limit)).toEqual([10, 20]);
+  });
+
+  it("leaves a failed preload's error to the list that takes it", async () => {
+    server.use(http.post(`${ORIGIN}/api/app.issue.data`, () => HttpResponse.json({ success: false, error: { msg: 'Something went wrong', code: 'INTERNAL' } }, { status: 500 })));
+    const dp = provider();
+    dp.preloadList('issues', params);
+    await expect(dp.getList('issues', params)).rejects.toMatchObject({ status: 500, message: 'Something went wrong' });
+  });
+});

@@ -1,11 +1,13 @@
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import Typography from '@mui/material/Typography';
-import { Cell, Pie, PieChart, Tooltip } from 'recharts';
+import { useState } from 'react';
 import { formatNumber } from '../columns/format.ts';
 import { categorySlices, type CategorySlice } from './categorySlices.ts';
+import { ChartTooltip } from './ChartTooltip.tsx';
+import { donutArcs } from './donutArcs.ts';
 
-export interface CategoryPieChartProps {
+interface CategoryPieChartProps {
   /** Category value -> count (app.dashboard integrations.categoryDetails, accounts categoryDetails). */
   counts: Readonly<Record<string, number>> | undefined;
   /** Category value -> label, when the server gave them (accounts categoryList). */
@@ -67,6 +69,48 @@ function Legend({ slices, selected, onSelect, total }: { slices: CategorySlice[]
   );
 }
 
+/** Gap between two slices, in degrees. */
+const SLICE_GAP_DEGREES = 1.5;
+
+function Donut({ slices, size, selected, onSelect }: { slices: CategorySlice[]; size: number; selected?: string | undefined; onSelect?: ((category: string) => void) | undefined }) {
+  const [hover, setHover] = useState<{ slice: CategorySlice; x: number; y: number }>();
+  const radius = size / 2;
+  // From three o'clock counter-clockwise in the slices' order (largest first), as the dashboard has always drawn them.
+  const arcs = donutArcs(slices, (slice) => slice.count, {
+    startAngle: Math.PI / 2,
+    endAngle: Math.PI / 2 - 2 * Math.PI,
+    padAngle: slices.length > 1 ? (SLICE_GAP_DEGREES * Math.PI) / 180 : 0,
+    innerRadius: size * 0.32,
+    outerRadius: radius - 2,
+  });
+  return (
+    <>
+      <svg width={size} height={size} onMouseLeave={() => setHover(undefined)} style={{ display: 'block' }}>
+        <g transform={`translate(${radius},${radius})`}>
+          {arcs.map((slice) => {
+            const clickable = onSelect && slice.data.category !== 'OTHER';
+            return (
+              <path
+                key={slice.data.category}
+                d={slice.path}
+                fill={slice.data.color}
+                opacity={selected && selected !== slice.data.category ? 0.35 : 1}
+                style={onSelect ? { cursor: 'pointer' } : undefined}
+                onClick={clickable ? () => onSelect(slice.data.category) : undefined}
+                onMouseMove={(event) => {
+                  const box = event.currentTarget.ownerSVGElement?.getBoundingClientRect();
+                  setHover({ slice: slice.data, x: event.clientX - (box?.left ?? 0), y: event.clientY - (box?.top ?? 0) });
+                }}
+              />
+            );
+          })}
+        </g>
+      </svg>
+      {hover && <ChartTooltip x={hover.x} y={hover.y} width={size} items={[{ name: hover.slice.label, value: hover.slice.count, color: hover.slice.color }]} />}
+    </>
+  );
+}
+
 /** A donut of counts by category with the total in its middle and a legend beside it. */
 export function CategoryPieChart({ counts, labels, size = 168, label, selected, onSelect, legendLimit }: CategoryPieChartProps) {
   let slices = categorySlices(counts, labels);
@@ -79,25 +123,7 @@ export function CategoryPieChart({ counts, labels, size = 168, label, selected, 
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 3, flexDirection: { xs: 'column', sm: 'row' }, minWidth: 0 }}>
       <Box role="img" aria-label={summary} sx={{ position: 'relative', width: size, height: size, flexShrink: 0 }}>
-        <PieChart width={size} height={size}>
-          <Pie
-            data={slices}
-            dataKey="count"
-            nameKey="label"
-            innerRadius={size * 0.32}
-            outerRadius={size / 2 - 2}
-            paddingAngle={slices.length > 1 ? 1.5 : 0}
-            stroke="none"
-            isAnimationActive={false}
-            onClick={onSelect ? (entry: { payload?: CategorySlice }) => entry.payload && entry.payload.category !== 'OTHER' && onSelect(entry.payload.category) : undefined}
-            style={onSelect ? { cursor: 'pointer' } : undefined}
-          >
-            {slices.map((slice) => (
-              <Cell key={slice.category} fill={slice.color} opacity={selected && selected !== slice.category ? 0.35 : 1} />
-            ))}
-          </Pie>
-          <Tooltip formatter={(value) => formatNumber(value)} wrapperStyle={{ zIndex: 2 }} />
-        </PieChart>
+        <Donut slices={slices} size={size} selected={selected} onSelect={onSelect} />
         <Box sx={{ position: 'absolute', inset: 0, display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', pointerEvents: 'none' }}>
           <Typography sx={{ fontSize: size > 150 ? '1.375rem' : '1.125rem', fontWeight: 700, lineHeight: 1.1 }}>{formatNumber(total)}</Typography>
           <Typography variant="caption">total</Typography>

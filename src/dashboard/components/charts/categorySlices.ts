@@ -1,8 +1,11 @@
+import { categoryLabels } from '../../../generated/labels.ts';
+import type { Category } from '../../../shared/categories.ts';
+
 // Pure helpers of the category charts (home card, accounts summary): labels, colours and the
 // slices of a category -> count map, kept out of the components so they are tested as functions.
 
-/** One colour per category of the spec (part 2 §1), stable across screens. */
-export const CATEGORY_COLORS: Readonly<Record<string, string>> = {
+/** One colour per category, stable across screens. */
+const CATEGORY_COLORS: Readonly<Record<Category, string>> = {
   HRIS: '#4F46E5',
   ATS: '#0EA5E9',
   ACCOUNTING: '#16A34A',
@@ -21,23 +24,13 @@ export const CATEGORY_COLORS: Readonly<Record<string, string>> = {
 
 const FALLBACK_COLORS = ['#94A3B8', '#A3A3A3', '#78716C'];
 
-export function categoryColor(category: string, index = 0): string {
-  return CATEGORY_COLORS[category] ?? FALLBACK_COLORS[index % FALLBACK_COLORS.length] ?? '#94A3B8';
+function categoryColor(category: string, index = 0): string {
+  return CATEGORY_COLORS[category as Category] ?? FALLBACK_COLORS[index % FALLBACK_COLORS.length] ?? '#94A3B8';
 }
 
-/**
- * A category value as people read it when the server gave no label: short acronyms stay
- * (HRIS, ATS, CRM), others are title-cased ('SUBSCRIPTION_MANAGEMENT' -> 'Subscription Management').
- */
+/** A category value as people read it: the server's label, else the contract's, else the value itself. */
 export function categoryLabel(value: string, labels?: Readonly<Record<string, string>>): string {
-  const known = labels?.[value];
-  if (known) return known;
-  if (/^[A-Z]{2,4}$/.test(value)) return value;
-  return value
-    .toLowerCase()
-    .split('_')
-    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
-    .join(value === 'E_SIGN' ? '-' : ' ');
+  return labels?.[value] || categoryLabels[value as Category] || value;
 }
 
 export interface CategorySlice {

@@ -1,2 +1,1 @@
-export { CategoryPieChart, type CategoryPieChartProps } from './CategoryPieChart.tsx';
-export { CATEGORY_COLORS, categoryColor, categoryLabel, categorySlices, type CategorySlice } from './categorySlices.ts';
+export { CategoryPieChart } from './CategoryPieChart.tsx';

@@ -8,6 +8,7 @@ import MarkEmailReadOutlined from '@mui/icons-material/MarkEmailReadOutlined';
 import TimerOffOutlined from '@mui/icons-material/TimerOffOutlined';
 import Box from '@mui/material/Box';
 import Tooltip from '@mui/material/Tooltip';
+import type { IntegrationState } from '../../../shared/integrationStates.ts';
 import { formatDate } from './format.ts';
 
 type Tone = 'success.main' | 'error.main' | 'info.main' | 'warning.main' | 'text.disabled';
@@ -20,7 +21,7 @@ interface StateLook {
 
 // Part 2 §4: each integration state has its own icon and tooltip; Error shows its description,
 // Deactivated its time.
-const looks: Record<string, StateLook> = {
+const looks: Record<IntegrationState, StateLook> = {
   Success: { icon: CheckCircle, color: 'success.main', tooltip: () => 'Integration is working' },
   Error: {
     icon: ErrorRounded,
@@ -43,7 +44,7 @@ const looks: Record<string, StateLook> = {
 
 export function IntegrationStateIcon({ value, record }: { value: unknown; record: Readonly<Record<string, unknown>> }) {
   const state = typeof value === 'string' ? value : '';
-  const look = looks[state] ?? { icon: HelpOutline, color: 'text.disabled' as const, tooltip: () => 'Unknown state' };
+  const look = looks[state as IntegrationState] ?? { icon: HelpOutline, color: 'text.disabled' as const, tooltip: () => 'Unknown state' };
   const Icon = look.icon;
   return (
     <Tooltip title={look.tooltip(record)}>

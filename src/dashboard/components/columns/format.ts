@@ -1,6 +1,10 @@
 import dayjs from 'dayjs';
 import advancedFormat from 'dayjs/plugin/advancedFormat';
 import { DATE_FORMAT, SYNC_FREQUENCY_HOURS } from '../../../shared/constants.ts';
+import { EMPTY_VALUE } from './roleLabel.ts';
+
+// The shell's role chip reads roleLabel without this module's date library.
+export { EMPTY_VALUE, roleLabel } from './roleLabel.ts';
 
 // Pure display rules of the list columns (part 1 §8-9, part 2 §4, §9), kept out of the components
 // so they are tested as plain functions.
@@ -8,7 +12,6 @@ import { DATE_FORMAT, SYNC_FREQUENCY_HOURS } from '../../../shared/constants.ts'
 // 'Do' (ordinal day) needs advancedFormat.
 dayjs.extend(advancedFormat);
 
-export const EMPTY_VALUE = '—';
 
 /** 'Do MMM YYYY, h:mm A' of an integer timestamp (unit from the contract's x-timestamp) or a date string. */
 export function formatDate(value: unknown, unit: 's' | 'ms' = 'ms'): string {
@@ -40,7 +43,7 @@ export function syncTypeLabel(value: unknown): string {
   return value.split('_')[0] ?? value;
 }
 
-export interface FrequencyRow {
+interface FrequencyRow {
   syncFrequency?: unknown;
   frequencyRate?: unknown;
   frequencyUnit?: unknown;
@@ -132,12 +135,4 @@ export function formatText(value: unknown): string {
     return typeof label === 'string' ? label : JSON.stringify(value);
   }
   return String(value);
-}
-
-const ROLE_LABELS: Record<string, string> = { admin: 'Admin', member: 'Member', billingcontact: 'Billing contact' };
-
-/** A role as people read it: 'billingcontact' -> 'Billing contact'. */
-export function roleLabel(role: unknown): string {
-  if (typeof role !== 'string' || role === '') return EMPTY_VALUE;
-  return ROLE_LABELS[role] ?? role.charAt(0).toUpperCase() + role.slice(1);
 }

@@ -1,7 +1,7 @@
 import TextField from '@mui/material/TextField';
 import type { FieldProps, WidgetProps } from '@rjsf/utils';
 
-export const LOGO_UPLOAD_PLACEHOLDER = 'Logo upload is not built yet';
+const LOGO_UPLOAD_PLACEHOLDER = 'Logo upload is not built yet';
 
 const fileNameOf = (value: unknown) =>
   value && typeof value === 'object' ? ((value as { fileName?: string | null }).fileName ?? '') : String(value ?? '');

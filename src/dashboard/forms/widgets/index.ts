@@ -1,15 +1,14 @@
 import type { RegistryFieldsType, RegistryWidgetsType } from '@rjsf/utils';
-import { AppsMultiSelectWidget } from './AppsMultiSelectWidget.tsx';
+import { LazyAppsMultiSelectWidget } from './LazyAppsMultiSelectWidget.tsx';
 import { LogoUploadField, LogoUploadWidget } from './LogoUploadWidget.tsx';
 import { SwitchWidget } from './SwitchWidget.tsx';
 
-export { AppsMultiSelectWidget, type AppsFormContext } from './AppsMultiSelectWidget.tsx';
-export { LogoUploadField, LogoUploadWidget, LOGO_UPLOAD_PLACEHOLDER } from './LogoUploadWidget.tsx';
-export { SwitchWidget } from './SwitchWidget.tsx';
+export type { AppsFormContext } from './AppsMultiSelectWidget.tsx';
+export { preloadAppsMultiSelect } from './LazyAppsMultiSelectWidget.tsx';
 
 /** The custom widgets the contract's x-ui names (hidden, radio, select, checkboxes are rjsf's own). */
 export const contractWidgets: RegistryWidgetsType = {
-  appsMultiSelect: AppsMultiSelectWidget,
+  appsMultiSelect: LazyAppsMultiSelectWidget,
   logoUpload: LogoUploadWidget,
   switch: SwitchWidget,
 };

@@ -1,7 +1,7 @@
 import type { Role } from '../../../generated/engine/types.ts';
 
-export const GETTING_STARTED_PATH = '/dashboard/getting-started';
-export const HOME_PATH = '/dashboard/home';
+const GETTING_STARTED_PATH = '/dashboard/getting-started';
+const HOME_PATH = '/dashboard/home';
 
 // Any absolute origin works: only whether the redirect stays on it matters.
 const PROBE_ORIGIN = 'http://dashboard.invalid';
@@ -11,7 +11,7 @@ const PROBE_ORIGIN = 'http://dashboard.invalid';
  * (`//evil.com`, `https://evil.com/dashboard`, `/\evil.com`) would let a crafted login link send
  * the user anywhere.
  */
-export function safeRedirect(redirect: string | null | undefined): string | null {
+function safeRedirect(redirect: string | null | undefined): string | null {
   if (!redirect || !redirect.startsWith('/') || redirect.startsWith('//') || redirect.includes('\\')) return null;
   let url: URL;
   try {
@@ -24,7 +24,7 @@ export function safeRedirect(redirect: string | null | undefined): string | null
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
-export interface LoginFacts {
+interface LoginFacts {
   isFirstLogin: boolean;
   role: Role | null;
   onBoardingCompleted: boolean;

@@ -1,6 +1,5 @@
-export { signUpMachine, COUNTDOWN_TICK_MS, DEFAULT_FAILURE_MESSAGE, UNEXPECTED_RESPONSE_MESSAGE, type SignUpMachine } from './signUpMachine.ts';
-export { createSignUpActors, type SignUpActorDeps } from './signUpActors.ts';
-export { destinationAfterLogin, safeRedirect, GETTING_STARTED_PATH, HOME_PATH, type LoginFacts } from './destination.ts';
+export { signUpMachine, COUNTDOWN_TICK_MS } from './signUpMachine.ts';
+export { createSignUpActors } from './signUpActors.ts';
 export {
   selectCanResend,
   selectCountdown,
@@ -9,13 +8,11 @@ export {
   selectError,
   selectInviteOrgName,
   selectIsBusy,
-  selectIsDone,
   selectIsInviteInvalid,
-  selectIsLogin,
   selectMode,
   selectNotice,
   selectStep,
   type SignUpSnapshot,
 } from './selectors.ts';
 export { signUpInputFromSearch } from './input.ts';
-export type * from './types.ts';
+export type { OrgDetailsFields, SendOrgDetailsResult, SignUpInput, SignUpMode, SignUpStep, VerifyOtpResult } from './types.ts';

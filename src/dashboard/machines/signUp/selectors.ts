@@ -15,7 +15,6 @@ export function selectStep(snapshot: SignUpSnapshot): SignUpStep {
 /** A call is in flight: disable the form's buttons and show progress. */
 export const selectIsBusy = (snapshot: SignUpSnapshot): boolean => snapshot.hasTag('busy');
 export const selectMode = (snapshot: SignUpSnapshot): SignUpMode => snapshot.context.mode;
-export const selectIsLogin = (snapshot: SignUpSnapshot): boolean => snapshot.context.mode === 'login';
 export const selectEmail = (snapshot: SignUpSnapshot): string => snapshot.context.email;
 /** Seconds left on the visible resend countdown (0 when over). */
 export const selectCountdown = (snapshot: SignUpSnapshot): number => snapshot.context.resendSecondsLeft;
@@ -27,7 +26,6 @@ export const selectNotice = (snapshot: SignUpSnapshot): string | null => snapsho
 /** Resend code is enabled on the code step once the countdown is over and nothing is in flight. */
 export const selectCanResend = (snapshot: SignUpSnapshot): boolean =>
   snapshot.matches({ code: { verify: 'idle', countdown: 'done' } }) && snapshot.context.resendSecondsLeft <= 0;
-export const selectIsDone = (snapshot: SignUpSnapshot): boolean => snapshot.status === 'done';
 /** Where to navigate once done (the machine's output). */
 export const selectDestination = (snapshot: SignUpSnapshot): string | null => (snapshot.status === 'done' ? (snapshot.output?.to ?? null) : null);
 /** Step 2 prefill for an invitee: the inviting organisation's name (not editable). */

@@ -1,6 +1,7 @@
 import { fromPromise } from 'xstate';
 import type { SessionStore } from '../../session/types.ts';
-import { unwrap, type ApiClients } from '../../providers/apiClient.ts';
+import type { ApiClients } from '../../providers/apiClient.ts';
+import { unwrap } from '../../providers/unwrap.ts';
 import type {
   ResendOtpOutput,
   SaveSessionInput,
@@ -12,7 +13,7 @@ import type {
   VerifyOtpResult,
 } from './types.ts';
 
-export interface SignUpActorDeps {
+interface SignUpActorDeps {
   clients: Pick<ApiClients, 'engine'>;
   session: Pick<SessionStore, 'save'>;
 }

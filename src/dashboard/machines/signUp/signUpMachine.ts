@@ -17,8 +17,8 @@ import type {
   VerifyOtpResult,
 } from './types.ts';
 
-export const UNEXPECTED_RESPONSE_MESSAGE = 'Unexpected response from server';
-export const DEFAULT_FAILURE_MESSAGE = 'Something went wrong, please try again';
+const UNEXPECTED_RESPONSE_MESSAGE = 'Unexpected response from server';
+const DEFAULT_FAILURE_MESSAGE = 'Something went wrong, please try again';
 export const COUNTDOWN_TICK_MS = 1_000;
 
 const notProvided = (name: string) => async (): Promise<never> => {

@@ -15,12 +15,11 @@ export interface SignUpInput {
 export type SignUpStep = 0 | 1 | 2;
 
 /** The fields the details form (generated form orgDetails) collects; the machine adds the context. */
-export type OrgDetailsBody = components['schemas']['OrgDetailsBody'];
+type OrgDetailsBody = components['schemas']['OrgDetailsBody'];
 export type OrgDetailsFields = Pick<OrgDetailsBody, 'username' | 'orgName' | 'apps' | 'goLivePlan' | 'orgSize'>;
 
 export type VerifyOtpResult = components['schemas']['AuthVerifyOtpResponse']['msg'];
 export type SendOrgDetailsResult = components['schemas']['AuthSendOrgDetailsResponse']['msg'];
-export type Invite = NonNullable<VerifyOtpResult['invite']>;
 
 /** The attempt every auth call of one sign-in carries (as sent to auth.signIn). */
 export interface SignInAttempt {

@@ -11,7 +11,7 @@ import { useState } from 'react';
 import type { SchemaConnectApp, SchemaConnectCategory } from '../../../generated/api/engine.ts';
 import { matchesSearch } from './connectForm.ts';
 
-export interface AppPickerProps {
+interface AppPickerProps {
   categories: SchemaConnectCategory[];
   category: string;
   onCategory: (category: string) => void;

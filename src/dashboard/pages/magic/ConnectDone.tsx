@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 
-export interface ConnectDoneProps {
+interface ConnectDoneProps {
   appLabel: string;
   originOrgName: string;
   companyName: string;

@@ -14,7 +14,7 @@ import type { SchemaConnectApp } from '../../../generated/api/engine.ts';
 import { AppLogo } from './AppPicker.tsx';
 import { type FieldErrors, fieldsOf, manualStepsOf, manualStepText, type SetupValues, validateSetup } from './connectForm.ts';
 
-export interface SetupFormProps {
+interface SetupFormProps {
   app: SchemaConnectApp;
   busy: boolean;
   /** The engine's errors: per field, and one for the whole form. */

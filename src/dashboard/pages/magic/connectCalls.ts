@@ -1,6 +1,6 @@
 import type { SchemaConnectCompleteBody, SchemaConnectSession } from '../../../generated/api/engine.ts';
 import { unwrap } from '../../providers/apiClient.ts';
-import { apiClients } from '../../providers/instances.ts';
+import { apiClients } from '../../providers/clients.ts';
 
 // The two public calls of the connect screen, through the generated client. The token travels in
 // the body, never in a URL the engine would log.

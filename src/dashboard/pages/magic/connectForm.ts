@@ -1,8 +1,9 @@
 import type { SchemaConnectApp, SchemaConnectSetupField } from '../../../generated/api/engine.ts';
 import { ApiError } from '../../providers/errors.ts';
+import { requiredMessage } from '../../../shared/validationMessages.ts';
 
 // The setup form of one app: its fields in step order, the same required rule as the engine
-// ('<label> is required' on a blank value), and the engine's field errors mapped back to inputs.
+// (requiredMessage on a blank value), and the engine's field errors mapped back to inputs.
 
 export type SetupValues = Record<string, string>;
 export type FieldErrors = Record<string, string>;
@@ -15,7 +16,7 @@ export const manualStepsOf = (app: SchemaConnectApp) => app.steps.filter((s) => 
 export function validateSetup(app: SchemaConnectApp, values: SetupValues): FieldErrors {
   const errors: FieldErrors = {};
   for (const field of fieldsOf(app)) {
-    if (field.required && !(values[field.name] ?? '').trim()) errors[field.name] = `${field.label} is required`;
+    if (field.required && !(values[field.name] ?? '').trim()) errors[field.name] = requiredMessage(field.label);
   }
   return errors;
 }

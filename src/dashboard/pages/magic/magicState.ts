@@ -2,7 +2,7 @@
 // (the engine's magicLinkUrl). The spec: a state that cannot be decoded to an object shows the
 // error and goes to /404. An object without a token is no usable link either.
 
-export interface MagicState {
+interface MagicState {
   authSessionToken: string;
   sandbox: boolean;
   reintegrate: boolean;

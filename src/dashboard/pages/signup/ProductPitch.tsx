@@ -3,18 +3,21 @@ import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
 import SyncAltOutlined from '@mui/icons-material/SyncAltOutlined';
 import WidgetsOutlined from '@mui/icons-material/WidgetsOutlined';
 import Box from '@mui/material/Box';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { LogoMark } from '../../components/Logo.tsx';
+import { categoryLabels } from '../../../generated/labels.ts';
+import { CATEGORIES, type Category } from '../../../shared/categories.ts';
 
 const features = [
-  { icon: AppsOutlined, title: 'One API, 14 categories', text: 'HRIS, ATS, CRM, accounting, ticketing and more through one set of normalised data models.' },
+  { icon: AppsOutlined, title: `One API, ${CATEGORIES.length} categories`, text: 'HRIS, ATS, CRM, accounting, ticketing and more through one set of normalised data models.' },
   { icon: SyncAltOutlined, title: 'Syncs and webhooks', text: 'Scheduled syncs deliver every change to your webhook, with retries and audit trails.' },
   { icon: WidgetsOutlined, title: 'Embeddable auth', text: 'Drop the knit-auth component into your product and your customers connect in a few clicks.' },
   { icon: InsightsOutlined, title: 'Full visibility', text: 'API and webhook logs down to each native call, and issues for every integrated account.' },
 ];
 
-const categories = ['HRIS', 'ATS', 'CRM', 'Accounting', 'Ticketing', 'Calendar', 'E-Sign', 'Storage', 'Expenses', 'Email'];
+/** The categories the pitch names, as the contract labels them. */
+const PITCHED: readonly Category[] = ['HRIS', 'ATS', 'CRM', 'ACCOUNTING', 'TICKETING', 'CALENDAR', 'E_SIGN', 'STORAGE', 'EXPENSES', 'EMAIL'];
+const categories = PITCHED.map((category) => categoryLabels[category]);
 
 /** The left half of the sign-up screen at desktop widths: what the product does, briefly. */
 export function ProductPitch() {
@@ -43,7 +46,7 @@ export function ProductPitch() {
         <Typography variant="h1" sx={{ color: '#FFFFFF', mt: 1.5, fontSize: { md: '2.25rem', lg: '2.625rem' } }}>
           Ship the integrations your customers ask for, without building each one.
         </Typography>
-        <Stack spacing={3} sx={{ mt: 5 }}>
+        <Box sx={{ mt: 5, display: 'flex', flexDirection: 'column', gap: 3 }}>
           {features.map(({ icon: Icon, title, text }) => (
             <Box key={title} sx={{ display: 'flex', gap: 2 }}>
               <Box
@@ -68,7 +71,7 @@ export function ProductPitch() {
               </Box>
             </Box>
           ))}
-        </Stack>
+        </Box>
       </Box>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
         {categories.map((category) => (

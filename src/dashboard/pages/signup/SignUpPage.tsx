@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -6,7 +5,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useMachine } from '@xstate/react';
-import { useEffect, useMemo } from 'react';
+import { Suspense, useEffect, useMemo } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { INVALID_INVITE_MESSAGE } from '../../../shared/constants.ts';
 import { Logo } from '../../components/Logo.tsx';
@@ -28,10 +27,22 @@ import {
   type SignUpMode,
   type SignUpStep,
 } from '../../machines/signUp/index.ts';
-import { apiClients } from '../../providers/instances.ts';
 import { sessionStore } from '../../session/index.ts';
 import { ProductPitch } from './ProductPitch.tsx';
-import { CodeStep, DetailsStep, EmailStep } from './SignUpSteps.tsx';
+import { preloadable } from '../../app/preloadable.tsx';
+import { EmailStep } from './EmailStep.tsx';
+import { loadSignUpClients, signUpClients } from './signUpClients.ts';
+
+// The page carries step 0 only: each later step is fetched while the step before it sends its form
+// (the code step with the e-mail, the details step, which brings rjsf, with a new user's code), and
+// the message box when a call starts. Should one not be in when it is needed, a progress bar
+// stands in until it is.
+const CodeStep = preloadable(() => import('./CodeStep.tsx').then((module) => module.CodeStep));
+const DetailsStep = preloadable(() => import('./DetailsStep.tsx').then((module) => module.DetailsStep));
+const Alert = preloadable(() => import('@mui/material/Alert').then((module) => module.default));
+const preload = (component: { preload(): Promise<unknown> }) => void component.preload().catch(() => undefined);
+
+const StepLoading = () => <LinearProgress aria-label="Loading" sx={{ my: 3 }} />;
 
 const headings: Record<SignUpMode, Record<SignUpStep, { title: string; text: (email: string) => string }>> = {
   signup: {
@@ -69,7 +80,7 @@ export function SignUpPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const [, setSearchParams] = useSearchParams();
-  const machine = useMemo(() => signUpMachine.provide({ actors: createSignUpActors({ clients: apiClients, session: sessionStore }) }), []);
+  const machine = useMemo(() => signUpMachine.provide({ actors: createSignUpActors({ clients: signUpClients, session: sessionStore }) }), []);
   const [snapshot, send] = useMachine(machine, { input: signUpInputFromSearch(location.search) });
 
   const mode = selectMode(snapshot);
@@ -85,6 +96,10 @@ export function SignUpPage() {
   useEffect(() => {
     if (destination) navigate(destination, { replace: true });
   }, [destination, navigate]);
+  // A call's answer may bring a message.
+  useEffect(() => {
+    if (busy) preload(Alert);
+  }, [busy]);
 
   const toggleMode = (next: SignUpMode) => {
     if (next === mode) return;
@@ -108,7 +123,8 @@ export function SignUpPage() {
           <ProductPitch />
         </Box>
       </Box>
-      <Box component="main" sx={{ display: 'flex', flexDirection: 'column', px: { xs: 2.5, sm: 4 }, py: { xs: 3, md: 5 } }}>
+      {/* Typing in a step fetches the client its form will send with. */}
+      <Box component="main" onInput={() => void loadSignUpClients().catch(() => undefined)} sx={{ display: 'flex', flexDirection: 'column', px: { xs: 2.5, sm: 4 }, py: { xs: 3, md: 5 } }}>
         <Box sx={{ display: { xs: 'block', md: 'none' }, mb: 4 }}>
           <Logo />
         </Box>
@@ -143,16 +159,18 @@ export function SignUpPage() {
               {heading.text(email)}
             </Typography>
 
-            {error && (
-              <Alert severity="error" sx={{ mb: 2.5 }} role="alert" data-testid="signup-error">
-                {selectIsInviteInvalid(snapshot) ? <InviteInvalidMessage /> : error}
-              </Alert>
-            )}
-            {notice && !error && (
-              <Alert severity="success" sx={{ mb: 2.5 }} data-testid="signup-notice">
-                {notice}
-              </Alert>
-            )}
+            <Suspense fallback={null}>
+              {error && (
+                <Alert severity="error" sx={{ mb: 2.5 }} role="alert" data-testid="signup-error">
+                  {selectIsInviteInvalid(snapshot) ? <InviteInvalidMessage /> : error}
+                </Alert>
+              )}
+              {notice && !error && (
+                <Alert severity="success" sx={{ mb: 2.5 }} data-testid="signup-notice">
+                  {notice}
+                </Alert>
+              )}
+            </Suspense>
 
             {step === 0 && (
               <EmailStep
@@ -160,28 +178,39 @@ export function SignUpPage() {
                 email={email}
                 busy={busy}
                 submitLabel={mode === 'signup' ? 'Get started' : 'Send login code'}
-                onSubmit={(value) => send({ type: 'email.submit', email: value })}
+                onSubmit={(value) => {
+                  preload(CodeStep);
+                  send({ type: 'email.submit', email: value });
+                }}
               />
             )}
             {step === 1 && (
-              <CodeStep
-                email={email}
-                busy={busy}
-                countdown={selectCountdown(snapshot)}
-                canResend={selectCanResend(snapshot)}
-                onSubmit={(otp) => send({ type: 'otp.submit', otp })}
-                onResend={() => send({ type: 'otp.resend' })}
-                onPrevious={() => send({ type: 'step.previous' })}
-              />
+              <Suspense fallback={<StepLoading />}>
+                <CodeStep
+                  email={email}
+                  busy={busy}
+                  countdown={selectCountdown(snapshot)}
+                  canResend={selectCanResend(snapshot)}
+                  onSubmit={(otp) => {
+                    // A new user goes on to the details step once the code is verified.
+                    if (mode === 'signup') preload(DetailsStep);
+                    send({ type: 'otp.submit', otp });
+                  }}
+                  onResend={() => send({ type: 'otp.resend' })}
+                  onPrevious={() => send({ type: 'step.previous' })}
+                />
+              </Suspense>
             )}
             {step === 2 && (
-              <DetailsStep
-                email={email}
-                busy={busy}
-                inviteOrgName={selectInviteOrgName(snapshot)}
-                onSubmit={(details) => send({ type: 'details.submit', details })}
-                onPrevious={() => send({ type: 'step.previous' })}
-              />
+              <Suspense fallback={<StepLoading />}>
+                <DetailsStep
+                  email={email}
+                  busy={busy}
+                  inviteOrgName={selectInviteOrgName(snapshot)}
+                  onSubmit={(details) => send({ type: 'details.submit', details })}
+                  onPrevious={() => send({ type: 'step.previous' })}
+                />
+              </Suspense>
             )}
 
             <Typography variant="body2" sx={{ color: 'text.secondary', mt: 4, textAlign: 'center' }}>

@@ -12,14 +12,11 @@ import type { AccountsRow } from '../../../generated/resources/accounts.ts';
 import { apiClients, dataProvider, useToast } from '../../providers/index.ts';
 import { accountActionsFor, editMappingUrl, type AccountAction, type AccountActionOptions, type OptionsAction, type OrgFeatures } from './accountActions.ts';
 import { createReintegrateLink, optionsActionBody, runAccountAction, type MagicLinkResult, type OptionsActionBody, type Reintegrator } from './accountCalls.ts';
-import { DeactivateDialog } from './DeactivateDialog.tsx';
-import { MagicLinkResultDialog } from './magicLink/MagicLinkResultDialog.tsx';
-import { SubscribedModelsDialog } from './SubscribedModelsDialog.tsx';
-import { SyncFrequencyDialog } from './SyncFrequencyDialog.tsx';
+import { useAccountDialogs } from './useAccountDialogs.ts';
 
 type Dialog = 'deactivate' | 'syncFrequency' | 'subscribedDataModels';
 
-export interface AccountActionsMenuProps {
+interface AccountActionsMenuProps {
   row: AccountsRow;
   features: OrgFeatures;
   options: AccountActionOptions;
@@ -40,6 +37,7 @@ export function AccountActionsMenu({ row, features, options, user }: AccountActi
   const toast = useToast();
   const refresh = useRefresh();
   const navigate = useNavigate();
+  const { dialogs, withDialogs } = useAccountDialogs();
   const actions = accountActionsFor(row, features, options);
   if (actions.length === 0) return null;
 
@@ -62,7 +60,8 @@ export function AccountActionsMenu({ row, features, options, user }: AccountActi
   const reintegrate = async () => {
     setBusy(true);
     try {
-      setLink(await createReintegrateLink(apiClients, row, user));
+      const created = await createReintegrateLink(apiClients, row, user);
+      await withDialogs(() => setLink(created));
     } catch (error) {
       toast.error(error);
     } finally {
@@ -79,9 +78,11 @@ export function AccountActionsMenu({ row, features, options, user }: AccountActi
     switch (action.id) {
       case 'deactivate':
       case 'syncFrequency':
-      case 'subscribedDataModels':
-        setDialog(action.id);
+      case 'subscribedDataModels': {
+        const opened = action.id;
+        withDialogs(() => setDialog(opened)).catch((error: unknown) => toast.error(error));
         return;
+      }
       case 'editMapping':
         navigate(editMappingUrl(row.integrationId));
         return;
@@ -109,12 +110,14 @@ export function AccountActionsMenu({ row, features, options, user }: AccountActi
           </Fragment>
         ))}
       </Menu>
-      {dialog === 'deactivate' && <DeactivateDialog row={row} open busy={busy} onClose={() => setDialog(undefined)} onConfirm={() => void run('deactivate')} />}
-      {dialog === 'syncFrequency' && <SyncFrequencyDialog row={row} open busy={busy} onClose={() => setDialog(undefined)} onSave={(choice) => void run('syncFrequency', choice)} />}
-      {dialog === 'subscribedDataModels' && (
-        <SubscribedModelsDialog row={row} open busy={busy} onClose={() => setDialog(undefined)} onSave={(syncModels) => void run('subscribedDataModels', { syncModels })} />
+      {dialogs && dialog === 'deactivate' && <dialogs.DeactivateDialog row={row} open busy={busy} onClose={() => setDialog(undefined)} onConfirm={() => void run('deactivate')} />}
+      {dialogs && dialog === 'syncFrequency' && (
+        <dialogs.SyncFrequencyDialog row={row} open busy={busy} onClose={() => setDialog(undefined)} onSave={(choice) => void run('syncFrequency', choice)} />
       )}
-      <MagicLinkResultDialog result={link} title="Reintegration link created" onClose={() => setLink(undefined)} />
+      {dialogs && dialog === 'subscribedDataModels' && (
+        <dialogs.SubscribedModelsDialog row={row} open busy={busy} onClose={() => setDialog(undefined)} onSave={(syncModels) => void run('subscribedDataModels', { syncModels })} />
+      )}
+      {dialogs && <dialogs.MagicLinkResultDialog result={link} title="Reintegration link created" onClose={() => setLink(undefined)} />}
     </>
   );
 }

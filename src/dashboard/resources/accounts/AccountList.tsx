@@ -1,9 +1,9 @@
 import AddLinkRounded from '@mui/icons-material/AddLinkRounded';
 import Button from '@mui/material/Button';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useRefresh } from 'react-admin';
 import { accountsResource, type AccountsRow } from '../../../generated/resources/accounts.ts';
-import type { ScreenProps } from '../../app/screens.ts';
+import { MagicLinkDialog, type ScreenProps } from '../../app/screens.ts';
 import { useShellUser } from '../../app/useShellUser.ts';
 import type { Row } from '../../components/columns/ColumnCell.tsx';
 import { dataProvider } from '../../providers/index.ts';
@@ -12,11 +12,9 @@ import { AccountActionsMenu } from './AccountActionsMenu.tsx';
 import { TestAccountCell } from './AccountCells.tsx';
 import { AccountsSummary } from './AccountsSummary.tsx';
 import type { MagicLinkResult } from './accountCalls.ts';
-import { MagicLinkResultDialog } from './magicLink/MagicLinkResultDialog.tsx';
 import { TestAccountPopup } from './TestAccountPopup.tsx';
+import { useAccountDialogs } from './useAccountDialogs.ts';
 
-// The form brings rjsf and ajv (~150 kB gzip): loaded when the dialog is first opened.
-const MagicLinkDialog = lazy(() => import('./magicLink/MagicLinkDialog.tsx').then((m) => ({ default: m.MagicLinkDialog })));
 
 const testAccountColumn = accountsResource.columns.find((column) => column.source === 'testAccount');
 
@@ -31,6 +29,7 @@ export function AccountList({ title }: ScreenProps) {
   const [dialogLoaded, setDialogLoaded] = useState(false);
   const [created, setCreated] = useState<MagicLinkResult | undefined>();
   const refresh = useRefresh();
+  const { dialogs, withDialogs } = useAccountDialogs();
   const features = user?.orgMetaData?.featureList ?? {};
   const options = { canEditMapping: user?.role === 'admin' };
   const reintegrator = { name: user?.name ?? '', email: user?.email ?? '' };
@@ -51,30 +50,36 @@ export function AccountList({ title }: ScreenProps) {
         totalLabel="Total Integrated Accounts"
         noWrap
         titleActions={
-          <Button variant="contained" startIcon={<AddLinkRounded />} onClick={() => {
-              setDialogLoaded(true);
-              setCreating(true);
-            }}
+          // The form brings rjsf: fetched when the button is pointed at or focused, opened once in.
+          <Button
+            variant="contained"
+            startIcon={<AddLinkRounded />}
+            onPointerEnter={() => void MagicLinkDialog.preload().catch(() => undefined)}
+            onFocus={() => void MagicLinkDialog.preload().catch(() => undefined)}
+            onClick={() =>
+              void MagicLinkDialog.preload().then(() => {
+                setDialogLoaded(true);
+                setCreating(true);
+              })
+            }
           >
             Create Magic Link
           </Button>
         }
       />
       {dialogLoaded && (
-        <Suspense fallback={null}>
-          <MagicLinkDialog
-            open={creating}
-            onClose={() => setCreating(false)}
-            onCreated={(result) => {
-              setCreating(false);
-              setCreated(result);
-              dataProvider.resetCursors('accounts');
-              refresh();
-            }}
-          />
-        </Suspense>
+        <MagicLinkDialog
+          open={creating}
+          onClose={() => setCreating(false)}
+          onCreated={(result) => {
+            setCreating(false);
+            void withDialogs(() => setCreated(result)).catch(() => undefined);
+            dataProvider.resetCursors('accounts');
+            refresh();
+          }}
+        />
       )}
-      <MagicLinkResultDialog result={created} onClose={() => setCreated(undefined)} />
+      {dialogs && <dialogs.MagicLinkResultDialog result={created} onClose={() => setCreated(undefined)} />}
       <TestAccountPopup />
     </>
   );

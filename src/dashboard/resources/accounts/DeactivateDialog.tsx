@@ -8,7 +8,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import type { AccountsRow } from '../../../generated/resources/accounts.ts';
 
-export interface DeactivateDialogProps {
+interface DeactivateDialogProps {
   row: AccountsRow;
   open: boolean;
   busy: boolean;

@@ -14,12 +14,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { AccountsRow } from '../../../generated/resources/accounts.ts';
 import { apiClients, useToast } from '../../providers/index.ts';
-import { initialModelSelection, loadAccountModels, modelKey, subscribedModelsBody, type SubCategoryModels } from './accountCalls.ts';
+import { initialModelSelection, loadAccountModels, modelKey, subscribedModelsBody, type SubCategoryModels } from './subscribedModels.ts';
 
 // Part 2 §8: a failed models call shows this message, then an empty state.
-export const MODELS_ERROR_MESSAGE = 'Something went wrong while fetching models, please try again';
+const MODELS_ERROR_MESSAGE = 'Something went wrong while fetching models, please try again';
 
-export interface SubscribedModelsDialogProps {
+interface SubscribedModelsDialogProps {
   row: AccountsRow;
   open: boolean;
   busy: boolean;

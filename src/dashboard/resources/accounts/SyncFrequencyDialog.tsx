@@ -21,7 +21,7 @@ const UNITS: Unit[] = ['minutes', 'hours', 'days'];
 // The contract's bounds of a custom rate (AppIntegratedAccountOptionsActionBody.frequencyRate).
 const MAX_RATE = 720;
 
-export interface SyncFrequencyDialogProps {
+interface SyncFrequencyDialogProps {
   row: AccountsRow;
   open: boolean;
   busy: boolean;

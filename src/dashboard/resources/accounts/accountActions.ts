@@ -1,4 +1,6 @@
+import type { SchemaAppIntegratedAccountOptionsActionBody } from '../../../generated/api/engine.ts';
 import type { AccountsRow } from '../../../generated/resources/accounts.ts';
+import { isInactiveState } from '../../../shared/integrationStates.ts';
 import { SYNC_FREQUENCY_PLAN_MESSAGE } from '../../../shared/planFeatures.ts';
 
 // The actions menu of an integrated account (part 2 §4), as a pure function of the row and the
@@ -6,7 +8,7 @@ import { SYNC_FREQUENCY_PLAN_MESSAGE } from '../../../shared/planFeatures.ts';
 // engine enforces the same rules (app.integratedAccountOptionsAction answers 409 otherwise).
 
 /** Actions that run app.integratedAccountOptionsAction (its `action` enum). */
-export type OptionsAction = 'restartSync' | 'pauseSync' | 'markTestAccount' | 'markProdAccount' | 'subscribedDataModels' | 'syncFrequency' | 'deactivate';
+export type OptionsAction = SchemaAppIntegratedAccountOptionsActionBody['action'];
 /** Every entry of the menu: the options actions plus Edit mapped fields and Reintegrate (other calls). */
 export type AccountActionId = OptionsAction | 'editMapping' | 'reintegrate';
 
@@ -20,7 +22,7 @@ export interface AccountAction {
 }
 
 /** The row fields the rules read (a generated accounts row satisfies it). */
-export type AccountActionRow = Pick<AccountsRow, 'integrationState' | 'syncPaused' | 'syncEnabled' | 'testAccount' | 'showCustomFields'>;
+type AccountActionRow = Pick<AccountsRow, 'integrationState' | 'syncPaused' | 'syncEnabled' | 'testAccount' | 'showCustomFields'>;
 
 /** orgMetaData.featureList of the signed-in user's organisation. */
 export interface OrgFeatures {
@@ -36,7 +38,7 @@ export interface AccountActionOptions {
   canEditMapping?: boolean;
 }
 
-export const ACCOUNT_ACTION_LABELS: Readonly<Record<AccountActionId, string>> = {
+const ACCOUNT_ACTION_LABELS: Readonly<Record<AccountActionId, string>> = {
   restartSync: 'Restart sync',
   pauseSync: 'Pause sync',
   markTestAccount: 'Mark as test account',
@@ -49,8 +51,7 @@ export const ACCOUNT_ACTION_LABELS: Readonly<Record<AccountActionId, string>> = 
 };
 
 /** Deactivated and Expired accounts have no actions menu. */
-export const hasActionsMenu = (row: Pick<AccountActionRow, 'integrationState'>): boolean =>
-  row.integrationState !== 'Deactivated' && row.integrationState !== 'Expired';
+export const hasActionsMenu = (row: Pick<AccountActionRow, 'integrationState'>): boolean => !isInactiveState(row.integrationState);
 
 const isFalse = (value: unknown) => value === 'false' || value === false;
 const isTrue = (value: unknown) => value === 'true' || value === true;

@@ -10,9 +10,7 @@ import type { OptionsAction } from './accountActions.ts';
 type Schemas = components['schemas'];
 export type OptionsActionBody = Schemas['AppIntegratedAccountOptionsActionBody'];
 export type SyncFrequencyChoice = Pick<OptionsActionBody, 'syncFrequency' | 'frequencyRate' | 'frequencyUnit'>;
-export type SubCategoryModels = Schemas['SubCategorySyncModels'];
 export type MagicLinkResult = Schemas['MagicLinkResult'];
-export type SyncSubCategory = Schemas['SyncSubCategory'];
 export type Engine = Pick<ApiClients, 'engine'>;
 
 /** The account-action request for one row: the account's keys plus what the action needs. */
@@ -36,17 +34,6 @@ export function optionsActionBody(row: AccountsRow, action: OptionsAction, extra
 export async function runAccountAction(clients: Engine, body: OptionsActionBody): Promise<string> {
   const result = await unwrap(clients.engine.POST('/app.integratedAccountOptionsAction', { body }));
   return result.msg;
-}
-
-/** The account's data models per subcategory (Subscribed data models dialog). */
-export async function loadAccountModels(clients: Engine, row: AccountsRow, signal?: AbortSignal): Promise<SyncSubCategory[]> {
-  const result = await unwrap(
-    clients.engine.GET('/app.getModelsOfCategory', {
-      params: { query: { category: row.categoryValue, appId: row.appIdValue, originOrgId: row.originOrgId } },
-      ...(signal ? { signal } : {}),
-    }),
-  );
-  return Object.values(result.msg);
 }
 
 export interface Reintegrator {
@@ -84,25 +71,4 @@ export async function saveTestAccountPopup(clients: Engine, shownAtSeconds: numb
       body: { lastTestAccPopupAt: String(Math.floor(shownAtSeconds)), ...(hide ? { hideTestAccPopup: true } : {}) },
     }),
   );
-}
-
-/**
- * The subscribed models to send for a selection: every subcategory with its checked models, the
- * default models always included (they cannot be unchecked).
- */
-export function subscribedModelsBody(subCategories: readonly SyncSubCategory[], checked: ReadonlySet<string>): SubCategoryModels[] {
-  return subCategories.map((sub) => ({
-    subCategory: sub.value,
-    syncModels: sub.modelDetails.filter((model) => model.defaultModel || checked.has(modelKey(sub.value, model.modelId))).map((model) => model.modelId),
-  }));
-}
-
-/** A model's key in a selection: model ids are unique within their subcategory only. */
-export const modelKey = (subCategory: string, modelId: string): string => `${subCategory}/${modelId}`;
-
-/** The selection a dialog starts from: every enabled model, and every default model. */
-export function initialModelSelection(subCategories: readonly SyncSubCategory[]): Set<string> {
-  const keys = new Set<string>();
-  for (const sub of subCategories) for (const model of sub.modelDetails) if (model.modelEnabled || model.defaultModel) keys.add(modelKey(sub.value, model.modelId));
-  return keys;
 }

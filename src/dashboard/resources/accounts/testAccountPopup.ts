@@ -3,7 +3,7 @@ import { TEST_ACCOUNT_POPUP_INTERVAL_SECONDS } from '../../../shared/constants.t
 // The test-account popup (part 2 §4, §9): shown again when more than 3 hours (10800 s) have
 // passed since it was last shown, unless the user hid it.
 
-export interface TestAccountPopupState {
+interface TestAccountPopupState {
   hideTestAccPopup: boolean;
   /** Unix seconds; null when never shown. */
   lastTestAccPopupAt: number | null;

@@ -1,9 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
 import { AutocompleteInput, SelectInput, useListContext } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import type { FilterDefinition } from '../../../generated/resources/types.ts';
-import { apiClients, unwrap } from '../../providers/index.ts';
 import { choiceLabel } from './labels.ts';
+import { useOperationMsg } from './operationMsg.ts';
 
 // A select whose choices are data (apps, organisations, accounts): the contract's `choicesFrom`
 // names the GET operation and the list in its answer, and which of the list's current filters
@@ -14,36 +13,15 @@ interface Choice {
   label: string;
 }
 
-const FIVE_MINUTES = 300_000;
-
 /** The query of a choicesFrom call: its fixed parameters plus the narrowing filters that are set. */
-export function choicesQuery(from: NonNullable<FilterDefinition['choicesFrom']>, filterValues: Readonly<Record<string, unknown>>): Record<string, string> {
+function choicesQuery(from: NonNullable<FilterDefinition['choicesFrom']>, filterValues: Readonly<Record<string, unknown>>): Record<string, string> {
   const narrowing = Object.entries(from.narrowBy ?? {})
     .map(([param, source]) => [param, filterValues[source]] as const)
     .filter((entry): entry is readonly [string, string] => typeof entry[1] === 'string' && entry[1] !== '');
   return { ...from.query, ...Object.fromEntries(narrowing) };
 }
 
-/**
- * The `msg` of a GET call of the engine, cached five minutes by operation and query: every filter
- * and screen asking the same call shares one request.
- */
-export function useOperationMsg<T>(call: { path: string; operationId: string } | undefined, query: Readonly<Record<string, string>>, select?: (msg: Record<string, unknown>) => T) {
-  return useQuery({
-    queryKey: [call?.operationId, query],
-    enabled: call !== undefined,
-    staleTime: FIVE_MINUTES,
-    queryFn: async ({ signal }): Promise<Record<string, unknown>> => {
-      // The path is the contract's (codegen checked it), so the call is typed loosely here.
-      const client = apiClients.engine as unknown as { GET(path: string, init: object): Promise<{ data?: unknown; error?: unknown; response: Response }> };
-      const body = (await unwrap(client.GET(call!.path, { params: { query }, signal }) as never)) as { msg?: Record<string, unknown> };
-      return body.msg ?? {};
-    },
-    ...(select ? { select } : {}),
-  });
-}
-
-export function useChoices(filter: FilterDefinition, filterValues: Readonly<Record<string, unknown>>) {
+function useChoices(filter: FilterDefinition, filterValues: Readonly<Record<string, unknown>>) {
   const from = filter.choicesFrom;
   const list = from?.list ?? '';
   return useOperationMsg(from, from ? choicesQuery(from, filterValues) : {}, (msg) => {
@@ -57,7 +35,7 @@ export function dependentsOf(filter: FilterDefinition, all: readonly FilterDefin
   return all.filter((other) => Object.values(other.choicesFrom?.narrowBy ?? {}).includes(filter.source)).map((other) => other.source);
 }
 
-export interface ChoicesFilterProps {
+interface ChoicesFilterProps {
   filter: FilterDefinition;
   /** Filters to clear when this one changes (their choices depend on it). */
   clears: readonly string[];

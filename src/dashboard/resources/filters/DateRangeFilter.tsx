@@ -25,7 +25,7 @@ export function dateFilterValue(day: string, end: boolean, now = dayjs(), notAft
   return (end ? date.endOf('day') : date.startOf('day')).valueOf();
 }
 
-export interface DateRangeFilterProps {
+interface DateRangeFilterProps {
   filter: FilterDefinition;
   source: string;
   alwaysOn?: boolean;

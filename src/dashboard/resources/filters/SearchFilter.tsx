@@ -36,7 +36,7 @@ export function useDebouncedSearch(applied: string, apply: (search: string) => v
   return { text, onChange };
 }
 
-export interface SearchFilterProps {
+interface SearchFilterProps {
   filter: FilterDefinition;
   source: string;
   alwaysOn?: boolean;

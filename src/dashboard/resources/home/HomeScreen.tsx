@@ -14,15 +14,16 @@ import { CategoryPieChart } from '../../components/charts/index.ts';
 import { apiClients, errorMessage, unwrap } from '../../providers/index.ts';
 import { StatCard } from './StatCard.tsx';
 import { useFilterChoices } from '../filterChoices.tsx';
-import { listUrl, logsPeriodMs, ORGANIZATIONS_ALL_TIME } from '../organizations/links.ts';
+import { listUrl, ORGANIZATIONS_ALL_TIME } from '../organizations/links.ts';
+import { timeWindowMs } from '../../../shared/timeWindows.ts';
 
 // The home cards of part 2 §2, from one call (GET app.dashboard).
 
-const LAST_30_DAYS = logsPeriodMs('last30');
+const LAST_30_DAYS = timeWindowMs('last30');
 const API_LOGS_30 = listUrl('/dashboard/logs', { isApiLogs: true, timestamp: LAST_30_DAYS });
 const WEBHOOK_LOGS_30 = listUrl('/dashboard/logs', { isApiLogs: false, timestamp: LAST_30_DAYS });
 
-export const dashboardQueryKey = ['appDashboard'] as const;
+const dashboardQueryKey = ['appDashboard'] as const;
 
 function ActiveAccounts({ count, categories }: { count: number | undefined; categories: Readonly<Record<string, number>> | undefined }) {
   // The category labels the server gives ('Communication'); shared with the accounts filter bar's cache.

@@ -9,7 +9,7 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { formatNumber } from '../../components/columns/format.ts';
 
-export interface StatCardProps {
+interface StatCardProps {
   title: string;
   /** Undefined while loading: a skeleton stands in. */
   value: number | undefined;

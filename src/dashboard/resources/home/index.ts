@@ -1,2 +1,1 @@
 export { HomeScreen } from './HomeScreen.tsx';
-export { StatCard, type StatCardProps } from './StatCard.tsx';

@@ -6,7 +6,8 @@ import { useTheme } from '@mui/material/styles';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useListContext } from 'react-admin';
-import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { BarsChart } from '../../components/charts/BarsChart.tsx';
+import { MonotoneLine } from '../../components/charts/MonotoneLine.tsx';
 import { formatNumber } from '../../components/columns/format.ts';
 import { apiClients, unwrap, useToast } from '../../providers/index.ts';
 import { isCancelled } from '../listHooks.ts';
@@ -40,21 +41,23 @@ function IssueChart({ graph }: { graph: IssueGraph }) {
   const theme = useTheme();
   const points = graph.series.map((point) => ({ ...point, label: bucketLabel(point.at, graph.bucket) }));
   return (
-    <Box sx={{ height: 260, minWidth: 0 }} role="img" aria-label="Issues graph">
-      <ResponsiveContainer width="100%" height="100%">
-        <ComposedChart data={points} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
-          <CartesianGrid strokeDasharray="3 3" stroke={theme.palette.divider} vertical={false} />
-          <XAxis dataKey="label" tick={{ fontSize: 12, fill: theme.palette.text.secondary }} tickLine={false} axisLine={false} minTickGap={16} />
-          <YAxis yAxisId="issues" allowDecimals={false} tick={{ fontSize: 12, fill: theme.palette.text.secondary }} tickLine={false} axisLine={false} />
-          <YAxis yAxisId="calls" orientation="right" allowDecimals={false} tick={{ fontSize: 12, fill: theme.palette.text.secondary }} tickLine={false} axisLine={false} />
-          <Tooltip />
-          <Legend wrapperStyle={{ fontSize: 12 }} />
-          <Bar yAxisId="issues" dataKey="issues" name="Issues raised" fill={theme.palette.error.main} radius={[3, 3, 0, 0]} maxBarSize={18} isAnimationActive={false} />
-          <Bar yAxisId="issues" dataKey="resolved" name="Issues resolved" fill={theme.palette.success.main} radius={[3, 3, 0, 0]} maxBarSize={18} isAnimationActive={false} />
-          <Line yAxisId="calls" dataKey="issueCalls" name="Failing calls" stroke={theme.palette.primary.main} strokeWidth={2} dot={false} type="monotone" isAnimationActive={false} />
-        </ComposedChart>
-      </ResponsiveContainer>
-    </Box>
+    <BarsChart
+      points={points}
+      labelKey="label"
+      height={260}
+      label="Issues graph"
+      fontSize={12}
+      minTickGap={16}
+      legend
+      maxBarSize={18}
+      barRadius={3}
+      renderLine={(xy, series) => <MonotoneLine points={xy} color={series.color} />}
+      series={[
+        { key: 'issues', name: 'Issues raised', color: theme.palette.error.main },
+        { key: 'resolved', name: 'Issues resolved', color: theme.palette.success.main },
+        { key: 'issueCalls', name: 'Failing calls', color: theme.palette.primary.main, kind: 'line', axis: 'right' },
+      ]}
+    />
   );
 }
 

@@ -4,7 +4,7 @@ import type { operations } from '../../../generated/api/engine.ts';
 // Display rules of the issues screen (part 2 §2, §3, §8), pure so they are tested as functions.
 
 export type IssueGraph = NonNullable<operations['appIssueGraph']['responses'][200]['content']['application/json']['msg']>;
-export type IssueGraphQuery = NonNullable<operations['appIssueGraph']['parameters']['query']>;
+type IssueGraphQuery = NonNullable<operations['appIssueGraph']['parameters']['query']>;
 
 /** The default message of failed issues calls (part 2 §8). */
 export const ISSUES_ERROR_MESSAGE = 'Something went wrong';

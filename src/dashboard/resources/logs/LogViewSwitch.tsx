@@ -4,7 +4,7 @@ import { useInput } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import { DEFAULT_LOG_PERIOD, type LogView } from './logViews.ts';
 
-export interface LogViewSwitchProps {
+interface LogViewSwitchProps {
   source: string;
   /** 'API Calls / Webhooks': the contract's label names both sides. */
   label: string;

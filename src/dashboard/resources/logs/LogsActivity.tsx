@@ -2,14 +2,13 @@ import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
 import { useListContext } from 'react-admin';
 import { formatNumber } from '../../components/columns/format.ts';
 import { apiClients, unwrap } from '../../providers/index.ts';
 import { activityOf, logsGraphQuery, type LogsGraph } from './logsGraph.ts';
+import { LogsActivityChart } from './LogsActivityChart.tsx';
 import { logViewOf } from './logViews.ts';
 
-const LogsActivityChart = lazy(() => import('./LogsActivityChart.tsx').then((module) => ({ default: module.LogsActivityChart })));
 
 /**
  * The activity of the current view over the period above the logs table: totals and errors, and
@@ -44,9 +43,7 @@ export function LogsActivity() {
         )}
       </Typography>
       {activity ? (
-        <Suspense fallback={<Skeleton variant="rounded" height={140} />}>
-          <LogsActivityChart points={activity.points} label={`${noun} over time`} />
-        </Suspense>
+        <LogsActivityChart points={activity.points} label={`${noun} over time`} />
       ) : (
         <Skeleton variant="rounded" height={140} />
       )}

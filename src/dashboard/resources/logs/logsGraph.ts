@@ -6,7 +6,7 @@ import type { LogView } from './logViews.ts';
 // the table's own period, category and organisation, drawn for the current view.
 
 export type LogsGraph = NonNullable<operations['appGetLogsGraphData']['responses'][200]['content']['application/json']['msg']>;
-export type LogsGraphQuery = NonNullable<operations['appGetLogsGraphData']['parameters']['query']>;
+type LogsGraphQuery = NonNullable<operations['appGetLogsGraphData']['parameters']['query']>;
 
 /** The graph's query from the list's filters (the view itself is drawn from the same answer). */
 export function logsGraphQuery(filterValues: Readonly<Record<string, unknown>>): LogsGraphQuery {

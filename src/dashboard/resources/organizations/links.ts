@@ -1,9 +1,7 @@
+import { type TimeWindow, timeWindowMs } from '../../../shared/timeWindows.ts';
+
 // Links into list screens with filters set. A list keeps its filters in the URL the way
 // react-admin's <List> reads them (`?filter=<json>`), so a link opens the list already filtered.
-
-export type TimeFilter = 'all' | 'last24h' | 'last30' | 'last60' | 'last180' | 'last365';
-
-const DAY_MS = 86_400_000;
 
 /** `path?filter=<json>` for a list screen; blank values are left out. */
 export function listUrl(path: string, filter: Readonly<Record<string, unknown>>): string {
@@ -18,7 +16,7 @@ export const ORGANIZATIONS_ALL_TIME = listUrl('/dashboard/organizations', { time
  * The logs' time period for an organizations time filter (part 2 §9): logs have no 'all', so the
  * org API-call link uses last180 when the filter is all or last365, else the same period.
  */
-export function logsTimeFilterFor(timeFilter: string | undefined): Exclude<TimeFilter, 'all' | 'last365'> {
+export function logsTimeFilterFor(timeFilter: string | undefined): Exclude<TimeWindow, 'last365'> {
   switch (timeFilter) {
     case 'last24h':
     case 'last30':
@@ -30,12 +28,7 @@ export function logsTimeFilterFor(timeFilter: string | undefined): Exclude<TimeF
   }
 }
 
-const LOG_PERIOD_DAYS: Record<Exclude<TimeFilter, 'all'>, number> = { last24h: 1, last30: 30, last60: 60, last180: 180, last365: 365 };
-
-/** The log screen's time period in milliseconds ('time period in seconds times 1000', part 2 §7). */
-export const logsPeriodMs = (filter: Exclude<TimeFilter, 'all'>): number => LOG_PERIOD_DAYS[filter] * DAY_MS;
-
 /** The API-call logs of one end-customer organisation, in the logs' period for the table's time filter. */
 export function orgApiLogsUrl(orgId: string, timeFilter: string | undefined): string {
-  return listUrl('/dashboard/logs', { isApiLogs: true, originOrgId: orgId, timestamp: logsPeriodMs(logsTimeFilterFor(timeFilter)) });
+  return listUrl('/dashboard/logs', { isApiLogs: true, originOrgId: orgId, timestamp: timeWindowMs(logsTimeFilterFor(timeFilter)) });
 }

@@ -8,7 +8,7 @@ export const SYNCS_HOME = '/dashboard/syncs/';
 export const SYNCS_ERROR_MESSAGE = 'Something went wrong';
 /** Empty state of a job that has never run (part 2 §8). */
 export const SYNCS_NOT_STARTED_MESSAGE = "Syncs haven't been started properly for this account. Please restart syncs and try again.";
-export const NO_RUNS_IN_RANGE_MESSAGE = 'No runs in this date range.';
+const NO_RUNS_IN_RANGE_MESSAGE = 'No runs in this date range.';
 
 /**
  * The empty state of a job's run history: a job that never completed a run has not been started

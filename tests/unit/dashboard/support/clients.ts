@@ -16,7 +16,7 @@ export function fakeSession(token: string | null = 'tok_test_0123456789abcdef012
   };
 }
 
-/** The real clients against MSW: absolute base URLs and the global fetch (STACK.md trap 5). */
+/** The real clients against MSW: absolute base URLs (a relative one throws outside a browser) and the global fetch, which MSW patches. */
 export function testClients(session = fakeSession(), unauthorized: ApiError[] = []) {
   const clients = createApiClients({
     session,

@@ -9,6 +9,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { magicLinkForm } from '../../../../generated/forms/magicLink.ts';
 import { ContractForm } from '../../../forms/index.ts';
 import { apiClients, ApiError, errorMessage, unwrap, useToast } from '../../../providers/index.ts';
 import type { MagicLinkResult } from '../accountCalls.ts';
@@ -65,6 +66,7 @@ export function MagicLinkForm({ context, onCancel, onCreated, create = createMag
   return (
     <ContractForm<MagicLinkValues>
       form={form}
+      contract={magicLinkForm}
       formData={values}
       uiSchema={uiSchema}
       onChange={(next) => setValues(keepAsked(magicLinkFormFor(context, next), next))}

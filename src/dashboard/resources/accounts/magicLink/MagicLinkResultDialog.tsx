@@ -16,7 +16,7 @@ import type { MagicLinkResult } from '../accountCalls.ts';
 const CLIPBOARD_WAIT_MS = 800;
 
 // Part 2 §8: the success message of a copy.
-export const COPIED_MESSAGE = 'Copied';
+const COPIED_MESSAGE = 'Copied';
 
 /** A copy through a hidden text area: for pages without the async clipboard (plain http on a host name). */
 function copyWithSelection(text: string): void {
@@ -35,7 +35,7 @@ function copyWithSelection(text: string): void {
 }
 
 /** Puts a text on the clipboard: the async clipboard where the page may use it, else a selection copy. */
-export async function copyText(text: string): Promise<void> {
+async function copyText(text: string): Promise<void> {
   // navigator.clipboard is undefined outside secure contexts, whatever the DOM types say.
   if ((navigator.clipboard as Clipboard | undefined) !== undefined) {
     try {
@@ -51,7 +51,7 @@ export async function copyText(text: string): Promise<void> {
 }
 
 /** Copies a text; the button reads 'Copied' for COPY_FEEDBACK_MS (1 s) afterwards. */
-export function useCopy(feedbackMs = COPY_FEEDBACK_MS) {
+function useCopy(feedbackMs = COPY_FEEDBACK_MS) {
   const [copied, setCopied] = useState<string | undefined>();
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const toast = useToast();
@@ -98,7 +98,7 @@ function CopyRow({ label, value, copied, onCopy }: { label: string; value: strin
   );
 }
 
-export interface MagicLinkResultDialogProps {
+interface MagicLinkResultDialogProps {
   result: MagicLinkResult | undefined;
   /** 'Magic link created' or 'Reintegration link created'. */
   title?: string;

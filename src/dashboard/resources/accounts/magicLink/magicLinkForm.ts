@@ -32,7 +32,7 @@ export interface MagicLinkContext {
   connectors: readonly Option[];
 }
 
-export const CONNECTOR_TYPE_LABELS: Readonly<Record<ConnectorType, string>> = {
+const CONNECTOR_TYPE_LABELS: Readonly<Record<ConnectorType, string>> = {
   'unified-api-sync': 'Unified API sync',
   'ai-connectors': 'AI connectors',
   'both-unified-ai': 'Both',
@@ -61,12 +61,16 @@ const asksCategories = (type: ConnectorType | undefined) => type !== 'ai-connect
 const asksConnectors = (type: ConnectorType | undefined) => type === 'ai-connectors' || type === 'both-unified-ai';
 
 /** The languages offered: English first, then the organisation's other options. */
-export function languagesFor(context: Pick<MagicLinkContext, 'languages'>): Option[] {
+function languagesFor(context: Pick<MagicLinkContext, 'languages'>): Option[] {
   const others = context.languages.filter((option) => option.value !== 'en');
   return [context.languages.find((option) => option.value === 'en') ?? ENGLISH, ...others];
 }
 
-const oneOf = (options: readonly Option[]) => options.map((option) => ({ const: option.value, title: option.label }));
+// The organisation's choices narrow the contract's values (`enum`) and carry their labels in the
+// uiSchema (`ui:enumNames`): the schema keeps the contract's shape, so the validators codegen
+// compiled from it still apply (forms/validator.ts).
+const valuesOf = (options: readonly Option[]) => options.map((option) => option.value);
+const labelsOf = (options: readonly Option[]) => Object.fromEntries(options.map((option) => [option.value, option.label]));
 
 /**
  * The generated form definition for this organisation and the current connector type: the
@@ -79,17 +83,16 @@ export function magicLinkFormFor(context: MagicLinkContext, values: Partial<Magi
   const types = connectorTypesFor(context);
   const type = types.includes(values.connectorType ?? 'unified-api-sync') ? values.connectorType : 'unified-api-sync';
 
-  properties.connectorType = { ...properties.connectorType, oneOf: types.map((value) => ({ const: value, title: CONNECTOR_TYPE_LABELS[value] })) };
-  delete properties.connectorType.enum;
-  properties.language = { ...properties.language, oneOf: oneOf(languagesFor(context)) };
+  properties.connectorType = { ...properties.connectorType, enum: types };
+  properties.language = { ...properties.language, enum: valuesOf(languagesFor(context)) };
 
   if (asksCategories(type) && context.categories.length) {
-    properties.categories = { ...properties.categories, items: { type: 'string', oneOf: oneOf(context.categories) } };
+    properties.categories = { ...properties.categories, items: { type: 'string', enum: valuesOf(context.categories) } };
   } else {
     delete properties.categories;
   }
   if (asksConnectors(type) && context.connectors.length) {
-    properties.connectorIds = { ...properties.connectorIds, items: { type: 'string', oneOf: oneOf(context.connectors) } };
+    properties.connectorIds = { ...properties.connectorIds, items: { type: 'string', enum: valuesOf(context.connectors) } };
   } else {
     delete properties.connectorIds;
   }
@@ -115,10 +118,18 @@ export function magicLinkUiSchema(context: MagicLinkContext): UiSchema {
     showScopeControl: { 'ui:description': 'Let the end user choose the data models they grant.' },
     showCustomMapping: { 'ui:description': 'Show the field-mapping step to the end user.' },
     customMappingRequired: { 'ui:description': 'The end user must complete the field-mapping step.' },
-    connectorType: connectorTypesFor(context).length > 1 ? { 'ui:widget': 'radio', 'ui:options': { inline: true } } : { 'ui:widget': 'hidden' },
-    categories: { 'ui:widget': 'checkboxes', 'ui:options': { inline: true }, 'ui:description': 'The categories of apps the end user may connect.' },
-    connectorIds: { 'ui:widget': 'checkboxes', 'ui:description': 'The AI connectors the end user may connect.' },
-    language: { 'ui:description': 'Language of the screens the end user sees.' },
+    connectorType:
+      connectorTypesFor(context).length > 1
+        ? { 'ui:widget': 'radio', 'ui:options': { inline: true }, 'ui:enumNames': CONNECTOR_TYPE_LABELS }
+        : { 'ui:widget': 'hidden' },
+    categories: {
+      'ui:widget': 'checkboxes',
+      'ui:options': { inline: true },
+      'ui:description': 'The categories of apps the end user may connect.',
+      items: { 'ui:enumNames': labelsOf(context.categories) },
+    },
+    connectorIds: { 'ui:widget': 'checkboxes', 'ui:description': 'The AI connectors the end user may connect.', items: { 'ui:enumNames': labelsOf(context.connectors) } },
+    language: { 'ui:description': 'Language of the screens the end user sees.', 'ui:enumNames': labelsOf(languagesFor(context)) },
   };
 }
 

@@ -1,0 +1,37 @@
+import { dataProvider } from '../providers/instances.ts';
+import { firstListParams, listSetupOf } from '../resources/listParams.ts';
+import { resourceForPath } from '../resources/registry.ts';
+import type { SessionState } from '../session/types.ts';
+import { NotBuiltYetPage } from './App.tsx';
+import { dashboardStore } from './dashboardData.ts';
+import { matchDashboardRoute } from './navigation.ts';
+import type { RouteLocation } from './routePreload.ts';
+import { GeneratedListScreen, screensListingTheirPath } from './screens.ts';
+
+// A list screen's first call, started by the route preload as soon as the session is read, in
+// parallel with the screen's code: the request react-admin's list controller will make (the URL's
+// list query, the stored list state, the contract's defaults), whose answer the dataProvider then
+// hands to it instead of calling again. A chunk of its own: it brings react-admin's list params,
+// which only list screens need.
+
+/** The generated list a path's screen starts with, when the preload can know it without the screen's code. */
+function firstListOf(pathname: string, screenPattern: string | undefined) {
+  if (screenPattern !== undefined && !screensListingTheirPath.has(screenPattern)) return undefined;
+  if (screenPattern === undefined && matchDashboardRoute(pathname)?.listScreen === false) return undefined;
+  return resourceForPath(pathname);
+}
+
+/**
+ * Starts the path's first list call once `session` is read, and resolves when the modules it
+ * renders first are in: for a route without a screen of its own, the generic list screen or the
+ * not-built-yet page (the screens are fetched by routePreload.ts).
+ */
+export function preloadFirstList(location: RouteLocation, session: Promise<SessionState | null>, screenPattern: string | undefined): Promise<unknown> {
+  const list = firstListOf(location.pathname, screenPattern);
+  // A route with neither a screen of its own nor a list shows the not-built-yet page.
+  if (!list) return screenPattern === undefined ? NotBuiltYetPage.preload() : Promise.resolve();
+  void session.then((state) => {
+    if (state?.isLoggedIn) dataProvider.preloadList(list.definition.name, firstListParams(listSetupOf(list.definition, list.params), location.search, dashboardStore));
+  });
+  return screenPattern === undefined ? GeneratedListScreen.preload() : Promise.resolve();
+}

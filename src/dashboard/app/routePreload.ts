@@ -1,0 +1,40 @@
+import type { SessionState } from '../session/types.ts';
+import { DashboardApp, MagicAuthorizePage, NotBuiltYetPage, NotFoundPage, SignUpPage } from './App.tsx';
+import { SIGNUP_PATH } from './paths.ts';
+import { screenForPath, screensListingTheirPath } from './screens.ts';
+
+/** The page's location as the browser opened it. */
+export interface RouteLocation {
+  pathname: string;
+  search: string;
+}
+
+const isDashboardPath = (pathname: string) => pathname === '/dashboard' || pathname.startsWith('/dashboard/');
+
+const NOT_BUILT_PATHS = new Set(['/oauth/authorize', '/admin/authorize', '/fcm']);
+
+/**
+ * Starts everything the page at `location` needs first, together, before React renders: the
+ * page's chunk; for a dashboard path also the shell, the route's screen, and, once the session is
+ * read, the user's details (dashboardData.ts) and the screen's first list call (listPreload.ts).
+ * Resolves when the modules are in, so the first render shows the page itself, never a loading
+ * fallback.
+ * Without a stored session a dashboard path goes to sign-up, so only that page is fetched.
+ */
+export function preloadRoute(location: RouteLocation, session: Promise<SessionState | null>, hasStoredSession: boolean): Promise<unknown> {
+  const { pathname } = location;
+  if (isDashboardPath(pathname)) {
+    if (!hasStoredSession) return SignUpPage.preload();
+    const screen = screenForPath(pathname);
+    // Requested first: the calls start as soon as these small chunks and the session are in.
+    const data = import('./dashboardData.ts').then((module) => module.startShellData(session));
+    const listing = screen === undefined || screensListingTheirPath.has(screen.pattern);
+    const list = listing ? import('./listPreload.ts').then((module) => module.preloadFirstList(location, session, screen?.pattern)) : undefined;
+    return Promise.all([data, list, DashboardApp.preload(), screen?.screen.preload()]);
+  }
+  if (pathname === '/' || pathname === SIGNUP_PATH) return SignUpPage.preload();
+  if (pathname === '/magic/authorize') return MagicAuthorizePage.preload();
+  if (NOT_BUILT_PATHS.has(pathname)) return NotBuiltYetPage.preload();
+  // Any other path shows the 404 page (NOT_FOUND_PATH itself, or a redirect to it).
+  return NotFoundPage.preload();
+}
