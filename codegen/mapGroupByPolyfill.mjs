@@ -1,5 +1,5 @@
 // Preloaded (NODE_OPTIONS=--import) into the orval child process: orval 8 calls Map.groupBy,
-// which Node 20 lacks (STACK.md trap 2). Plain .mjs so Node loads it without tsx.
+// which Node 20 lacks. Plain .mjs so Node loads it without tsx.
 if (typeof Map.groupBy !== 'function') {
   Object.defineProperty(Map, 'groupBy', {
     configurable: true,

@@ -1,6 +1,7 @@
-// x-enum-labels -> src/generated/labels.ts: how people read each value of an enum schema, as one
-// table per schema that the engine (filter choices, stored states) and the dashboard (selects,
-// cells) both import, so a label is written once, in the contract.
+// x-enum-labels -> src/generated/labels.ts: the values of a labelled enum schema in the contract's
+// order, and how people read each, as one list and one table per schema that the engine (filter
+// choices, stored states, reference data), the seed and the dashboard (selects, cells) all import,
+// so a value list and its labels are written once, in the contract.
 import { camelCase, type BundledDocument, type SchemaObject } from '../openapi.ts';
 import { compareText, literal } from '../format.ts';
 import type { GeneratedFile } from '../pipeline.ts';
@@ -43,6 +44,8 @@ export function renderEnumLabels(tables: readonly EnumLabels[]): GeneratedFile {
   const blocks = tables.map(({ schema, values, labels }) => {
     const valueType = values.map((value) => JSON.stringify(String(value))).join(' | ');
     return [
+      `/** ${schema}: every value, in the contract's order. */`,
+      `export const ${camelCase(schema)}Values = ${literal(values)} as const;\n`,
       `/** ${schema}: the label of each value. */`,
       `export const ${camelCase(schema)}Labels: Readonly<Record<${valueType}, string>> = ${literal(labels)};`,
     ].join('\n');

@@ -9,7 +9,7 @@ export const API_GENERATOR = 'codegen/steps/apiTypes.ts';
 
 export async function renderApiTypes({ service, doc, config }: BundledService): Promise<GeneratedFile> {
   const ast = await openapiTS(structuredClone(doc) as unknown as OpenAPI3, {
-    // STACK.md trap 4: without this, every property with a `default` becomes required.
+    // Without this, openapi-typescript makes every property with a `default` required.
     defaultNonNullable: false,
     // SchemaX / ResponseX aliases next to components['schemas']['X'], for handlers and tests.
     rootTypes: true,
@@ -25,7 +25,7 @@ export function renderClients(bundled: BundledService[]): GeneratedFile {
     `import createClient, { type Client, type ClientOptions } from 'openapi-fetch';`,
     ...bundled.map(({ service }) => `import type { paths as ${pascalCase(service)}Paths } from './${service}.ts';`),
     '',
-    `/** baseUrl defaults to the contract's server URL; tests pass an absolute one (STACK.md trap 5). */`,
+    `/** baseUrl defaults to the contract's server URL; tests pass an absolute one (a relative URL throws outside a browser, and MSW never sees the request). */`,
     `export type ApiClientOptions = ClientOptions;`,
   ];
   for (const { service, doc } of bundled) {

@@ -69,7 +69,7 @@ export function renderMocks(bundled: BundledService[]): GeneratedFile[] {
     try {
       execFileSync(process.execPath, [orvalBin(), '--config', join(scratch, 'orval.config.mjs')], {
         cwd: scratch,
-        // STACK.md trap 2: orval calls Map.groupBy, which Node 20 lacks.
+        // orval calls Map.groupBy, which Node 20 lacks: the polyfill is preloaded into its process.
         env: { ...process.env, NODE_OPTIONS: `--import=${POLYFILL}` },
         stdio: ['ignore', 'pipe', 'pipe'],
       });

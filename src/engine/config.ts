@@ -53,7 +53,7 @@ export interface EngineConfig {
 
 /** The development default: public, so production refuses it. */
 export const DEV_SIGNING_SECRET = 'dev-signing-secret-change-me';
-export const MIN_SIGNING_SECRET_BYTES = 32;
+const MIN_SIGNING_SECRET_BYTES = 32;
 
 /**
  * Production starts only with what keeps it safe: its own signing secret of at least 32 bytes

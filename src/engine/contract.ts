@@ -3,7 +3,6 @@ import addFormatsModule from 'ajv-formats';
 import { trimMarked, type JsonSchema } from '../shared/contractMessages.ts';
 import { validationMessage } from '../shared/validationMessages.ts';
 import { badRequest } from './errors.ts';
-import type { OperationMeta } from '../generated/engine/operations.ts';
 
 // Request and response validation straight from the bundled contract. Bodies are validated
 // strictly (no coercion, nothing removed: STACK trap 7); query and path parameters are coerced
@@ -185,5 +184,3 @@ export class ContractValidator {
     return badRequest(message, field);
   }
 }
-
-export const operationKey = (op: Pick<OperationMeta, 'service' | 'operationId'>) => `${op.service}:${op.operationId}`;

@@ -20,9 +20,9 @@ export interface Engine extends EngineServices {
   close(): Promise<void>;
 }
 
-export const systemClock: Clock = { now: () => Date.now() };
+const systemClock: Clock = { now: () => Date.now() };
 
-export interface EngineOptions {
+interface EngineOptions {
   db?: Kysely<Database>;
   clock?: Clock;
   mailer?: Mailer;

@@ -1,6 +1,6 @@
 // One failure type for every handler and plugin; the envelope plugin turns it into
 // { success: false, error: { msg, code, ... } } with its HTTP status.
-export type ErrorCode =
+type ErrorCode =
   | 'VALIDATION'
   | 'UNAUTHORIZED'
   | 'FORBIDDEN'
@@ -16,7 +16,7 @@ export type ErrorCode =
   | 'CONTRACT_VIOLATION'
   | 'INTERNAL';
 
-export interface ApiErrorBody {
+interface ApiErrorBody {
   msg: string;
   code: ErrorCode;
   field?: string;

@@ -9,11 +9,8 @@ export const INVOICES_PAGE_SIZE = 5;
 export const LIST_PAGE_SIZE = 10;
 export const LOGO_MAX_BYTES = 204_800;
 export const TEST_ACCOUNT_POPUP_INTERVAL_SECONDS = 10_800;
-export const DEFAULT_TEST_ACCOUNT_EXPIRY_SECONDS = 4_082_423_548;
-export const ORG_METADATA_REFRESH_MS = 300_000;
-export const SUBSCRIPTION_POLL_MS = 1_500;
-export const SUBSCRIPTION_POLL_MAX_ATTEMPTS = 7;
-export const STATUS_POLL_MS = 20_000;
+/** Test accounts created without an expiry expire at this fixed instant: the spec's 4082423548 s, in ms. */
+export const DEFAULT_TEST_ACCOUNT_EXPIRY_MS = 4_082_423_548_000;
 export const COPY_FEEDBACK_MS = 1_000;
 export const LOGOUT_RELOAD_MS = 3_000;
 export const SYNC_FREQUENCY_HOURS = { STANDARD: 24, MEDIUM: 12, HIGH: 6 } as const;

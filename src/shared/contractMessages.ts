@@ -40,23 +40,12 @@ export function messagesOf(schema: JsonSchema | undefined, resolve: RefResolver)
   return merged;
 }
 
-export interface FailedKeyword {
-  /** Path of the failing value, e.g. ['list', '0', 'email']; for `required`, the missing property's path. */
-  path: readonly string[];
-  keyword: string;
-}
-
 /** The message a property's x-messages give a failed keyword, or undefined. */
 export function pickMessage(messages: Readonly<Record<string, string | undefined>> | undefined, keyword: string): string | undefined {
   const direct = messages?.[keyword];
   if (direct) return direct;
   // A non-blank rule is written as pattern '\S' or minLength; its message defaults to the required one.
   return keyword === 'pattern' || keyword === 'minLength' ? messages?.required : undefined;
-}
-
-/** The contract's message for a failed keyword, or undefined when the contract has none. */
-export function contractMessage(root: JsonSchema, failure: FailedKeyword, resolve: RefResolver): string | undefined {
-  return pickMessage(messagesOf(schemaAt(root, failure.path, resolve), resolve), failure.keyword);
 }
 
 /** Trims every string the schema marks `x-trim`, in place, before validation and sending. */

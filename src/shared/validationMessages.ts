@@ -5,7 +5,7 @@
 // text ('must NOT have more than 100 characters') never reaches a user.
 import { layers, messagesOf, pickMessage, schemaAt, type JsonSchema, type RefResolver } from './contractMessages.ts';
 
-export interface ValidationFailure {
+interface ValidationFailure {
   /** Path of the failing value (property names and array indexes); for `required` and `additionalProperties` the property's. */
   path: readonly string[];
   /** The failed JSON-Schema keyword (ajv's error.keyword, rjsf's error.name). */
@@ -13,6 +13,12 @@ export interface ValidationFailure {
   /** ajv's error params; read where the schema cannot say (a missing property, a refused key). */
   params?: Readonly<Record<string, unknown>>;
 }
+
+/**
+ * The message of a field left empty that must be filled: '<name> is required'. The contract's
+ * default for `required`, and the connect form's rule for an app's own setup fields.
+ */
+export const requiredMessage = (name: string): string => `${name} is required`;
 
 /** Written in capitals when a name is made from a property name: `tncUrl` -> 'Tnc URL'. */
 const ACRONYMS: Readonly<Record<string, string>> = {
@@ -90,7 +96,7 @@ function numberOf(value: unknown): number | undefined {
 }
 
 /** The default message of a failed keyword, naming the field; the contract's x-messages come first. */
-export function defaultValidationMessage(root: JsonSchema, failure: ValidationFailure, resolve: RefResolver, where?: string): string {
+function defaultValidationMessage(root: JsonSchema, failure: ValidationFailure, resolve: RefResolver, where?: string): string {
   const { keyword, params = {} } = failure;
   const schema = schemaAt(root, failure.path, resolve);
   const name = fieldName(root, failure.path, resolve, where);
@@ -98,12 +104,12 @@ export function defaultValidationMessage(root: JsonSchema, failure: ValidationFa
   const limit = numberOf(params.limit) ?? numberOf(rule) ?? 0;
   switch (keyword) {
     case 'required':
-      return `${name} is required`;
+      return requiredMessage(name);
     case 'maxLength':
       return `${name} must be at most ${plural(limit, 'character')}`;
     case 'minLength':
       // minLength 1 is the spec's "required and not empty".
-      return limit <= 1 ? `${name} is required` : `${name} must be at least ${plural(limit, 'character')}`;
+      return limit <= 1 ? requiredMessage(name) : `${name} must be at least ${plural(limit, 'character')}`;
     case 'maximum':
       return `${name} must be at most ${limit}`;
     case 'minimum':
@@ -138,7 +144,7 @@ export function defaultValidationMessage(root: JsonSchema, failure: ValidationFa
     }
     case 'pattern':
       // pattern '\S' is the contract's non-blank rule.
-      return rule === '\\S' ? `${name} is required` : `${name} is not in a valid format`;
+      return rule === '\\S' ? requiredMessage(name) : `${name} is not in a valid format`;
     case 'type': {
       const types = ([] as unknown[]).concat(rule ?? params.type ?? []).map(String);
       const words = types.map((type) => TYPES[type] ?? type);

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { isPostgres } from '../../src/engine/db/partitions.ts';
+import { isPostgres } from '../../src/engine/db/dialect.ts';
 import { startTestEngine, type TestEngine } from '../support/engineHarness.ts';
 import {
   addAccount, addRows, collectPages, DAY, demoAdmin, enableCategory, HOUR, issue, newOrg, type OrgSession, userWithRole,

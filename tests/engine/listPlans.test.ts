@@ -1,6 +1,6 @@
 import { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { isPostgres } from '../../src/engine/db/partitions.ts';
+import { isPostgres } from '../../src/engine/db/dialect.ts';
 import { startTestEngine, type TestEngine } from '../support/engineHarness.ts';
 import { DAY, demoAdmin, type OrgSession } from '../support/dataFixtures.ts';
 

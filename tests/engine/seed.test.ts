@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TableName } from '../../src/engine/db/schema.ts';
-import { CATEGORIES } from '../../src/engine/seed/catalogApps.ts';
+import { CATEGORIES } from '../../src/shared/categories.ts';
 import { findDemoOrg, seedDemo, type SeedDemoResult, seedReferenceData } from '../../src/engine/seed/index.ts';
 import { frequencyMs } from '../../src/engine/repositories/syncs.ts';
 import { openSecret } from '../../src/engine/services/secrets.ts';

@@ -8,10 +8,9 @@ import { withStatementCache } from './statementCache.ts';
 import { EngineSqliteDialect } from './sqliteDialect.ts';
 import { PreparedStatementClient } from './pgPreparedClient.ts';
 import { registerWriteWatch, WriteWatch } from './writeWatch.ts';
+import type { DialectName } from './dialect.ts';
 
-export type DialectName = 'sqlite' | 'postgres';
-
-export interface CreateDatabaseOptions {
+interface CreateDatabaseOptions {
   /** postgres:// or postgresql:// URL; defaults to env DATABASE_URL. Anything else means SQLite. */
   databaseUrl?: string;
   /** SQLite file or ':memory:'; defaults to env SQLITE_FILE, then data/engine.sqlite. */
@@ -30,7 +29,7 @@ export interface DatabaseHandle {
   dialect: DialectName;
 }
 
-export const DEFAULT_SQLITE_FILE = 'data/engine.sqlite';
+const DEFAULT_SQLITE_FILE = 'data/engine.sqlite';
 
 export function isPostgresUrl(url: string | undefined): url is string {
   return !!url && /^postgres(ql)?:\/\//i.test(url);

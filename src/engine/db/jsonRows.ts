@@ -1,6 +1,6 @@
 import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import { jsonObjectFrom as sqliteJsonObjectFrom } from 'kysely/helpers/sqlite';
-import { isPostgres } from './partitions.ts';
+import { isPostgres } from './dialect.ts';
 
 /*
  * Rows of a subquery carried in one column of another statement's rows: a page and the rows that

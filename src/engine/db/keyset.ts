@@ -6,10 +6,11 @@ import { type Expression, ExpressionWrapper, type SelectQueryBuilder, type SqlBo
  * Why not offset: an offset scans and discards every earlier row, so page 10,000 of a log costs
  * 10,000 pages; a keyset page starts where the index says and costs the same at any depth.
  * The id breaks ties between rows with the same millisecond, so no row is skipped or repeated.
- * Timestamps must be integer ms (never Date; see STACK.md trap 8).
+ * Timestamps must be integer ms, never Date: a Date drops PostgreSQL's microseconds and a cursor
+ * built from it then skips rows.
  */
 
-export type KeysetId = string | number;
+type KeysetId = string | number;
 
 export interface KeysetCursor<Id extends KeysetId = KeysetId> {
   /** Epoch milliseconds of the last row of the previous page. */
@@ -34,7 +35,7 @@ export class InvalidCursorError extends Error {
   }
 }
 
-export const MAX_PAGE_SIZE = 1000;
+const MAX_PAGE_SIZE = 1000;
 
 /** base64url of the JSON array [ts, id]: opaque to callers, stable across processes. */
 export function encodeCursor(cursor: KeysetCursor): string {
@@ -59,7 +60,7 @@ export function decodeCursor(value: string | null | undefined): KeysetCursor | u
   return { ts: ts as number, id: id as KeysetId };
 }
 
-export interface KeysetOptions {
+interface KeysetOptions {
   /** Timestamp column, optionally table-qualified ('api_logs.request_ts'). */
   ts: string;
   /** Id column, optionally table-qualified. */

@@ -1,7 +1,8 @@
-import { type Kysely, type MigrationResult, Migrator, NO_MIGRATIONS, PostgresAdapter, sql } from 'kysely';
+import { type Kysely, type MigrationResult, Migrator, NO_MIGRATIONS, sql } from 'kysely';
 import { migrationProvider } from '../migrations/index.ts';
+import { isPostgres } from './dialect.ts';
 
-export class MigrationError extends Error {
+class MigrationError extends Error {
   constructor(
     message: string,
     readonly results: readonly MigrationResult[],
@@ -19,7 +20,7 @@ export class MigrationError extends Error {
  */
 export async function createMigrator(db: Kysely<any>): Promise<Migrator> {
   let migrationTableSchema: string | undefined;
-  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+  if (isPostgres(db)) {
     const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
     migrationTableSchema = rows[0]?.schema;
   }

@@ -1,4 +1,5 @@
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import { isPostgres } from './dialect.ts';
 
 /**
  * Time partitions of the log tables. On PostgreSQL each log table is range-partitioned by its ms
@@ -6,7 +7,7 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely';
  * the default), so retention is a partition drop instead of a delete of millions of rows.
  * On SQLite these functions fall back to plain deletes and no-ops.
  */
-export const PARTITIONED_TABLES = {
+const PARTITIONED_TABLES = {
   api_logs: 'request_ts',
   webhook_logs: 'ts',
   webhook_records: 'request_ts',
@@ -14,13 +15,9 @@ export const PARTITIONED_TABLES = {
   sync_records: 'dispatched_at',
 } as const;
 
-export type PartitionedTable = keyof typeof PARTITIONED_TABLES;
+type PartitionedTable = keyof typeof PARTITIONED_TABLES;
 
 const TABLES = Object.keys(PARTITIONED_TABLES) as PartitionedTable[];
-
-export function isPostgres(db: Kysely<any>): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
-}
 
 /** Start (UTC ms) of the month, and so of the monthly partition, that holds ms. */
 export function monthStartOf(ms: number): number {

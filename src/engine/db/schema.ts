@@ -70,13 +70,6 @@ import type {
   WebhookTestsTable,
 } from './tables/settings.ts';
 
-export type * from './tables/accounts.ts';
-export type * from './tables/catalog.ts';
-export type * from './tables/logs.ts';
-export type * from './tables/orgs.ts';
-export type * from './tables/settings.ts';
-export type * from './tables/types.ts';
-
 /** Every table the migrations create, keyed by table name. */
 export interface Database {
   // organisations, users, auth (20261122000100)

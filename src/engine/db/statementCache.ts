@@ -12,7 +12,7 @@ interface RawCapable extends SqliteStatement {
   columns?(): { name: string }[];
 }
 
-export interface PreparingDatabase {
+interface PreparingDatabase {
   close(): void;
   prepare(sql: string): RawCapable;
 }

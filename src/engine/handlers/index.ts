@@ -37,6 +37,8 @@ import { appCategoryDetails } from './catalog/appCategoryDetails.ts';
 import { appFeasibility } from './catalog/appFeasibility.ts';
 import { appGetApiKeys } from './keys/appGetApiKeys.ts';
 import { appGetNewApiKeys } from './keys/appGetNewApiKeys.ts';
+import { appGetWebhookSigningSecret } from './keys/appGetWebhookSigningSecret.ts';
+import { appRotateWebhookSigningSecret } from './keys/appRotateWebhookSigningSecret.ts';
 import { appGetWebhookUrlsV3 } from './keys/appGetWebhookUrlsV3.ts';
 import { appPostWebhookUrls } from './keys/appPostWebhookUrls.ts';
 import { appSaveWebhook } from './keys/appSaveWebhook.ts';
@@ -119,7 +121,7 @@ const bound = [
   appPaymentPlans, appPaymentEnabled, appPaymentCustomer, appPaymentInvoices, appPaymentInvoicesId, appPaymentInvoicesIdPdf, appPaymentPlansNotify,
   appCustomUiDetails, appCustomUiDetailsSave, appCustomEmailDetails, appCustomEmailDetailsSave, appGetSignedUrl, appUploadsKey, appUploadsKeySave,
   appAppsList, appCategoryList, appCategoryDetails, appFeasibility,
-  appGetApiKeys, appGetNewApiKeys, appGetWebhookUrlsV3, appPostWebhookUrls, appSaveWebhook, appTestWebhook, appTestWebhookEvent, appWebhookEventDataOfCategory, authCreateSession,
+  appGetApiKeys, appGetNewApiKeys, appGetWebhookSigningSecret, appRotateWebhookSigningSecret, appGetWebhookUrlsV3, appPostWebhookUrls, appSaveWebhook, appTestWebhook, appTestWebhookEvent, appWebhookEventDataOfCategory, authCreateSession,
   appGetModelsOfCategory, appApiCallsDataForCategory, appEnableSyncForCategory, appUpdateSyncTriggerType, appUpdateSyncModels, appModelsExceptions,
   appGettingStartedStatus, appGettingStartedJourneyV3, appGettingStartedJourneyAiAgentFlow, appGetCategories, appGetCategoriesAiAgentFlow,
   appEnableCategory, appEnableCategoryForAiAgent, appEnableAiToolKit, appCompleteGettingStarted,

@@ -6,7 +6,7 @@ import type { Mailer } from '../services/mailer.ts';
 import { forbidden } from '../errors.ts';
 import type { BodyOf, MsgOf, OperationId, ParamsOf, QueryOf, Role } from '../contractTypes.ts';
 
-export type { BodyOf, MsgOf, OperationId, ParamsOf, QueryOf, Role } from '../contractTypes.ts';
+export type { MsgOf, Role } from '../contractTypes.ts';
 
 /** Who is calling: a dashboard session, or a customer backend with an API key. */
 export type Caller =
@@ -31,14 +31,14 @@ export interface HandlerContext extends EngineServices {
   reply: FastifyReply;
 }
 
-export interface HandlerInput<Op extends OperationId> {
+interface HandlerInput<Op extends OperationId> {
   body: BodyOf<Op>;
   query: QueryOf<Op>;
   params: ParamsOf<Op>;
 }
 
 /** A handler returns the `msg` of the success envelope, or throws an ApiFailure. */
-export type Handler<Op extends OperationId> = (input: HandlerInput<Op>, ctx: HandlerContext) => Promise<MsgOf<Op>>;
+type Handler<Op extends OperationId> = (input: HandlerInput<Op>, ctx: HandlerContext) => Promise<MsgOf<Op>>;
 
 export type AnyHandler = (input: { body: unknown; query: unknown; params: unknown }, ctx: HandlerContext) => Promise<unknown>;
 
@@ -46,11 +46,11 @@ export const defineHandler = <Op extends OperationId>(operationId: Op, handler: 
   ({ operationId, handler: handler as unknown as AnyHandler }) as const;
 
 /** The caller of an operation that only a dashboard session may call. */
-export type SessionCaller = Extract<Caller, { kind: 'session' }>;
+type SessionCaller = Extract<Caller, { kind: 'session' }>;
 export interface SessionContext extends HandlerContext {
   caller: SessionCaller;
 }
-export type SessionHandler<Op extends OperationId> = (input: HandlerInput<Op>, ctx: SessionContext) => Promise<MsgOf<Op>>;
+type SessionHandler<Op extends OperationId> = (input: HandlerInput<Op>, ctx: SessionContext) => Promise<MsgOf<Op>>;
 
 /**
  * A handler of a dashboard-session operation: any other caller (an API key on an operation that

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, RowUpdate } from '../db/schema.ts';
-import { DEFAULT_TEST_EXPIRY_MS } from './integratedAccounts.ts';
+import { DEFAULT_TEST_ACCOUNT_EXPIRY_MS } from '../../shared/constants.ts';
 import type { SubCategoryModels } from './subscribedModels.ts';
 
 // What the actions menu of an integrated account changes on the account row. Each change names
@@ -8,7 +8,7 @@ import type { SubCategoryModels } from './subscribedModels.ts';
 // in repositories/syncs.ts.
 type Db = Kysely<Database> | Transaction<Database>;
 
-export interface SyncFrequency {
+interface SyncFrequency {
   syncFrequency: string;
   frequencyRate: number | null;
   frequencyUnit: string | null;
@@ -24,7 +24,7 @@ export async function setSyncPaused(db: Db, orgId: string, integrationId: string
 
 /** A test account expires at the fixed default instant; a production account never does. */
 export async function setTestAccount(db: Db, orgId: string, integrationId: string, test: boolean, now: number): Promise<void> {
-  await updateAccount(db, orgId, integrationId, { test_account: test ? 1 : 0, expires_at: test ? DEFAULT_TEST_EXPIRY_MS : null, updated_at: now }).execute();
+  await updateAccount(db, orgId, integrationId, { test_account: test ? 1 : 0, expires_at: test ? DEFAULT_TEST_ACCOUNT_EXPIRY_MS : null, updated_at: now }).execute();
 }
 
 export async function setSubscribedModels(db: Db, orgId: string, integrationId: string, models: SubCategoryModels[], now: number): Promise<void> {

@@ -2,7 +2,8 @@ import type { Kysely, Transaction } from 'kysely';
 import type { components } from '../../generated/api/ai.ts';
 import type { Database } from '../db/schema.ts';
 import { badRequest } from '../errors.ts';
-import { type AuthType, type Category, type StoredApp } from './connectors.ts';
+import { type AuthType, type StoredApp } from './connectors.ts';
+import type { Category } from '../../shared/categories.ts';
 import { logoUrl } from './integratedAccounts.ts';
 
 // The apps AI connectors can be built for: the unified-API catalog (without its built-in sandbox
@@ -10,8 +11,8 @@ import { logoUrl } from './integratedAccounts.ts';
 // hand with connector.custom.add. Both sets are small (a catalog of a few hundred apps, a handful
 // of custom ones), so a page is cut from the merged, label-ordered list.
 type Db = Kysely<Database> | Transaction<Database>;
-export type AiApp = components['schemas']['AiAppRow'];
-export const APP_NOT_FOUND = 'App not found';
+type AiApp = components['schemas']['AiAppRow'];
+const APP_NOT_FOUND = 'App not found';
 
 const httpUrl = (value: string | null | undefined) => (value && /^https?:\/\//i.test(value) ? value : null);
 
@@ -44,7 +45,7 @@ export async function listAiApps(db: Db, orgId: string, filters: { search?: stri
     .sort(byLabelThenId);
 }
 
-export const byLabelThenId = (a: AiApp, b: AiApp) => a.label.localeCompare(b.label, 'en', { sensitivity: 'base' }) || (a.appId < b.appId ? -1 : a.appId > b.appId ? 1 : 0);
+const byLabelThenId = (a: AiApp, b: AiApp) => a.label.localeCompare(b.label, 'en', { sensitivity: 'base' }) || (a.appId < b.appId ? -1 : a.appId > b.appId ? 1 : 0);
 
 /**
  * The apps of appIds in the order given, as a connector stores them, with the first app's auth
@@ -73,7 +74,7 @@ export function customAppId(appName: string): string {
   return `custom_${slug.slice(0, 60) || 'app'}`;
 }
 
-export interface CustomApp {
+interface CustomApp {
   id: string;
   label: string;
   baseUrl: string;

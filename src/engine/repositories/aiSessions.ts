@@ -1,6 +1,7 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { components } from '../../generated/api/ai.ts';
 import { newId } from '../db/ids.ts';
+import { anyMatchesIgnoringCase, containsPattern } from '../db/dialect.ts';
 import type { Database, Row } from '../db/schema.ts';
 import { conflict, notFound } from '../errors.ts';
 import { type ChatStep, type FlowState, inFlowOrder, isChatStep, isPast } from '../services/chatFlow.ts';
@@ -14,20 +15,20 @@ import { statusOf } from './connectors.ts';
 type Db = Kysely<Database> | Transaction<Database>;
 type Schemas = components['schemas'];
 export type SessionState = Schemas['SessionState'];
-export type SessionSummary = Schemas['SessionSummary'];
+type SessionSummary = Schemas['SessionSummary'];
 export type ChatMessage = Schemas['ChatMessage'];
-export type SessionStatus = Schemas['SessionStatus'];
+type SessionStatus = Schemas['SessionStatus'];
 type ChatRole = Schemas['ChatRole'];
 
-export const SESSION_NOT_FOUND = 'Session not found';
-export const SESSION_INACTIVE = 'This session is no longer active';
+const SESSION_NOT_FOUND = 'Session not found';
+const SESSION_INACTIVE = 'This session is no longer active';
 /** What a new session's title is cut to, and the history's preview of the last message. */
 const TITLE_LENGTH = 80;
 const PREVIEW_LENGTH = 120;
 /** Messages session.initialize returns (older ones come from session.messages). */
-export const NEWEST_MESSAGES = 50;
+const NEWEST_MESSAGES = 50;
 
-export const messageId = (id: number) => `msg_${id}`;
+const messageId = (id: number) => `msg_${id}`;
 export const titleOf = (text: string) => text.trim().replace(/\s+/g, ' ').slice(0, TITLE_LENGTH);
 
 export function flowOf(session: Row<'ai_sessions'>): FlowState {
@@ -53,7 +54,7 @@ export function toSessionState(session: Row<'ai_sessions'>, connector: Pick<Row<
   };
 }
 
-export function toSessionSummary(session: Row<'ai_sessions'>, connectorName: string): SessionSummary {
+function toSessionSummary(session: Row<'ai_sessions'>, connectorName: string): SessionSummary {
   return {
     sessionId: session.id,
     connectorId: session.connector_id,
@@ -76,7 +77,7 @@ interface StoredContent {
   clientMessageId?: string | null;
 }
 
-export function toChatMessage(row: Row<'ai_session_messages'>): ChatMessage {
+function toChatMessage(row: Row<'ai_session_messages'>): ChatMessage {
   const content = parseJson<StoredContent>(row.content_json, {});
   const role: ChatRole = row.role === 'user' || row.role === 'assistant' ? row.role : 'system';
   return {
@@ -109,7 +110,7 @@ export async function activeSessionOf(db: Db, connectorId: string): Promise<Row<
   return db.selectFrom('ai_sessions').selectAll().where('connector_id', '=', connectorId).where('status', '=', 'active').executeTakeFirst();
 }
 
-export interface NewSession {
+interface NewSession {
   orgId: string;
   connectorId: string;
   userId: string;
@@ -210,24 +211,20 @@ export async function lastCompletedSessionId(db: Db, connectorId: string): Promi
   return row?.id;
 }
 
-const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-export interface SessionHistoryFilters { connectorId?: string; status?: string; search?: string }
+interface SessionHistoryFilters { connectorId?: string; status?: string; search?: string }
 
 /**
  * One page of the history panel: the organisation's sessions, latest activity first, on the
  * (org_id[, status], updated_at, id) indexes. Sessions of deleted connectors are gone with them.
  */
 export async function pageSessionHistory(db: Db, orgId: string, filters: SessionHistoryFilters, page: Pick<PageRequest, 'limit' | 'cursor'>): Promise<{ sessions: SessionSummary[]; nextCursor: string | null }> {
-  const needle = filters.search?.trim().toLowerCase();
-  const pattern = needle ? `%${likeEscape(needle)}%` : undefined;
+  const pattern = containsPattern(filters.search);
   const sessions = db.selectFrom('ai_sessions as s').innerJoin('connectors as c', 'c.id', 's.connector_id')
     .selectAll('s').select('c.name as connector_name')
     .where('s.org_id', '=', orgId).where('c.status', '!=', 'deactivated')
     .$if(!!filters.connectorId, (q) => q.where('s.connector_id', '=', filters.connectorId!))
     .$if(!!filters.status, (q) => q.where('s.status', '=', filters.status!))
-    // lower() on both sides: LIKE is case-insensitive on SQLite but not on PostgreSQL.
-    .$if(pattern !== undefined, (q) => q.where(sql<boolean>`(lower(s.title) like ${pattern} escape '\\' or lower(c.name) like ${pattern} escape '\\')`));
+    .$if(pattern !== undefined, (q) => q.where(anyMatchesIgnoringCase(['s.title', 'c.name'], pattern!)));
   const found = await pageByCursor(sessions, page, { ts: 's.updated_at', id: 's.id', idKind: 'text' });
   return { sessions: found.items.map(({ connector_name, ...s }) => toSessionSummary(s, connector_name)), nextCursor: found.nextCursor };
 }

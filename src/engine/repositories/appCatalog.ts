@@ -38,6 +38,17 @@ export async function listApiNames(db: Db) {
 }
 
 /** The catalog apps among these ids (unknown ids are simply absent). */
+/** The sync types (data-model subcategories) an app does not support; none for an unknown app. */
+export async function unsupportedSyncTypes(db: Db, appId: string): Promise<string[]> {
+  const row = await db.selectFrom('apps').select('not_supported_sync_types_json').where('id', '=', appId).executeTakeFirst();
+  try {
+    const parsed = JSON.parse(row?.not_supported_sync_types_json ?? '[]') as unknown;
+    return Array.isArray(parsed) ? parsed.filter((s): s is string => typeof s === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
 export async function appsByIds(db: Db, ids: string[]) {
   if (ids.length === 0) return [];
   return db.selectFrom('apps').select(['id', 'label', 'category']).where('id', 'in', ids).execute();

@@ -3,15 +3,16 @@ import type { Database, NewRow, Row } from '../db/schema.ts';
 import { conflict, notFound } from '../errors.ts';
 import { newId } from '../db/ids.ts';
 import { hashToken, randomToken } from '../services/tokens.ts';
+import { DAY_MS } from '../../shared/timeWindows.ts';
 
 // Magic links and reintegration links are auth sessions the dashboard creates. The token is random
 // and stored hashed; the link (carrying the token in its state) is shown once, at creation.
 type Db = Kysely<Database> | Transaction<Database>;
 
 /** How long a link stays usable. */
-export const MAGIC_LINK_TTL_MS = 7 * 86_400_000;
+const MAGIC_LINK_TTL_MS = 7 * DAY_MS;
 
-export type LinkSession = Omit<NewRow<'auth_sessions'>, 'id' | 'token_hash' | 'created_at' | 'expires_at'>;
+type LinkSession = Omit<NewRow<'auth_sessions'>, 'id' | 'token_hash' | 'created_at' | 'expires_at'>;
 
 export interface CreatedLink {
   link: string;
@@ -23,7 +24,7 @@ export interface CreatedLink {
  * The link opens the dashboard's /magic/authorize screen, whose state is base64url JSON of
  * { authSessionToken, sandbox } (plus reintegrate for a reintegration link).
  */
-export function magicLinkUrl(publicUrl: string, state: { authSessionToken: string; sandbox: boolean; reintegrate?: boolean }): string {
+function magicLinkUrl(publicUrl: string, state: { authSessionToken: string; sandbox: boolean; reintegrate?: boolean }): string {
   const encoded = Buffer.from(JSON.stringify(state), 'utf8').toString('base64url');
   return `${publicUrl.replace(/\/+$/, '')}/magic/authorize?state=${encoded}`;
 }
@@ -47,9 +48,9 @@ export async function createLinkSession(db: Db, publicUrl: string, values: LinkS
 }
 
 /** How long an auth session opened for the knit-auth component (kind 'session') stays usable. */
-export const TOKEN_SESSION_TTL_MS = 30 * 60_000;
+const TOKEN_SESSION_TTL_MS = 30 * 60_000;
 
-export type TokenSession = Omit<NewRow<'auth_sessions'>, 'id' | 'token_hash' | 'kind' | 'created_at' | 'expires_at'>;
+type TokenSession = Omit<NewRow<'auth_sessions'>, 'id' | 'token_hash' | 'kind' | 'created_at' | 'expires_at'>;
 
 /**
  * An auth session handed to the knit-auth component as a token (`as_...`); only its hash is
@@ -69,8 +70,8 @@ export async function createTokenSession(db: Db, values: TokenSession, now: numb
   return { token, expiresAt };
 }
 
-export const LINK_INVALID = 'This link is invalid or has expired';
-export const LINK_USED = 'This link has already been used';
+const LINK_INVALID = 'This link is invalid or has expired';
+const LINK_USED = 'This link has already been used';
 
 /**
  * The session of a token as the connect calls see it: unknown or expired answers 404, used 409.

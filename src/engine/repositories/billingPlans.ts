@@ -5,7 +5,7 @@ import type { Database, Row } from '../db/schema.ts';
 type Db = Kysely<Database> | Transaction<Database>;
 
 /** The columns a plan is shown from (services/billing.ts toBillingPlan). */
-export const PLAN_COLUMNS = [
+const PLAN_COLUMNS = [
   'id', 'name', 'price_minor', 'currency_code', 'billing_period', 'billing_period_unit', 'is_trial', 'credits',
   'billing_parameters_json', 'features_json',
 ] as const;

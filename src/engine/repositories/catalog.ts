@@ -1,14 +1,15 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, Row } from '../db/schema.ts';
 import type { MsgOf } from '../contractTypes.ts';
+import type { SchemaCapabilityStatus } from '../../generated/api/engine.ts';
+import type { Category } from '../../shared/categories.ts';
 
 // Reads of the reference catalog (categories, apps, data models, unified APIs, capabilities),
 // shaped once for the catalog, onboarding and keys handlers. Labels sort in JS: the two dialects
 // collate text differently and the screens must list the same order on both.
 type Db = Kysely<Database> | Transaction<Database>;
-export type CategoryId = MsgOf<'appCategoryList'>[number]['categoryId'];
-export type CatalogAppRef = MsgOf<'appCategoryDetails'>['apps'][number];
-export type CapabilityStatus = 'A' | 'WIP' | 'NA';
+type CatalogAppRef = MsgOf<'appCategoryDetails'>['apps'][number];
+type CapabilityStatus = SchemaCapabilityStatus;
 
 export const byLabel = <T>(label: (item: T) => string) => (a: T, b: T) => label(a).localeCompare(label(b), 'en');
 
@@ -16,9 +17,9 @@ export const parseJson = <T>(text: string | null | undefined, fallback: T): T =>
   try { return text ? (JSON.parse(text) as T) : fallback; } catch { return fallback; }
 };
 
-export async function listCategories(db: Db): Promise<{ id: CategoryId; label: string }[]> {
+export async function listCategories(db: Db): Promise<{ id: Category; label: string }[]> {
   const rows = await db.selectFrom('categories').select(['id', 'label']).orderBy('position').orderBy('id').execute();
-  return rows.map((r) => ({ id: r.id as CategoryId, label: r.label }));
+  return rows.map((r) => ({ id: r.id as Category, label: r.label }));
 }
 
 export async function categoryLabel(db: Db, category: string): Promise<string> {
@@ -34,7 +35,7 @@ export async function appsOfCategory(db: Db, category: string): Promise<Row<'app
   return rows.sort(byLabel((a) => a.label));
 }
 
-export interface CatalogFieldInfo { fieldId: string; fieldName: string; type: string; description: string }
+interface CatalogFieldInfo { fieldId: string; fieldName: string; type: string; description: string }
 
 export interface ModelInfo {
   modelId: string;
@@ -95,7 +96,7 @@ export async function apisOfCategory(db: Db, category: string): Promise<Row<'cat
 export interface CapabilityCell { status: CapabilityStatus; notes: string | null }
 
 /** Capabilities of a category: app -> kind -> target -> field ('' for the model or API itself) -> cell. */
-export type CapabilityIndex = Map<string, Map<string, CapabilityCell>>;
+type CapabilityIndex = Map<string, Map<string, CapabilityCell>>;
 export const capabilityKey = (kind: 'model' | 'api' | 'field', targetId: string, field = '') => `${kind}|${targetId}|${field}`;
 
 export async function capabilitiesOfCategory(db: Db, category: string, appIds?: string[]): Promise<CapabilityIndex> {

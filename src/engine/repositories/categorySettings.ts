@@ -7,10 +7,10 @@ import { parseJson, subcategoriesOf, type ModelInfo } from './catalog.ts';
 // Org-wide sync settings of a category (org_category_settings): whether syncs are enabled, how
 // they start and which data models new integrated accounts subscribe to. Default models are
 // always part of a selection.
-export type SyncSettings = MsgOf<'appEnableSyncForCategory'>;
+type SyncSettings = MsgOf<'appEnableSyncForCategory'>;
 export type Selection = { subCategory: string; syncModels: string[] }[];
 
-export const NOT_SYNCING = 'Syncs are not enabled for this category';
+const NOT_SYNCING = 'Syncs are not enabled for this category';
 export const NO_MODELS = 'This category has no data models to sync';
 
 export async function settingsRow(db: Kysely<Database>, orgId: string, category: string) {

@@ -4,17 +4,17 @@ import type { MsgOf } from '../contractTypes.ts';
 import { byLabel, parseJson } from './catalog.ts';
 import { enabledCategories, logoUrl } from './integratedAccounts.ts';
 import type { StoredApp } from './connectors.ts';
+import type { Category } from '../../shared/categories.ts';
 
 // What a magic link or auth session offers the end customer on the connect screen: its
 // categories, the apps of each (narrowed by the link's filters, its AI connectors or, for a
 // reintegration, the account's own app) and the setup steps of every app from the catalog. The
 // read call shows this offer and the complete call checks a choice against the same offer.
 type Db = Kysely<Database> | Transaction<Database>;
-export type ConnectSessionMsg = MsgOf<'connectGetSession'>;
-export type ConnectCategory = ConnectSessionMsg['categories'][number];
+type ConnectSessionMsg = MsgOf<'connectGetSession'>;
+type ConnectCategory = ConnectSessionMsg['categories'][number];
 export type ConnectApp = ConnectCategory['apps'][number];
-export type ConnectStep = ConnectApp['steps'][number];
-type CategoryId = ConnectCategory['category'];
+type ConnectStep = ConnectApp['steps'][number];
 type SessionRow = Row<'auth_sessions'>;
 
 interface FormSchema {
@@ -23,7 +23,7 @@ interface FormSchema {
 }
 
 /** The steps of an app as the form shows them: a FORM step's JSON schema becomes labelled inputs. */
-export function toSteps(rows: Pick<Row<'app_setup_steps'>, 'step_id' | 'setup_type' | 'form_schema_json'>[]): ConnectStep[] {
+function toSteps(rows: Pick<Row<'app_setup_steps'>, 'step_id' | 'setup_type' | 'form_schema_json'>[]): ConnectStep[] {
   return rows.map((row) => {
     const schema = parseJson<FormSchema>(row.form_schema_json, {});
     const required = new Set(schema.required ?? []);
@@ -96,7 +96,7 @@ export async function connectOffer(db: Db, session: SessionRow): Promise<Connect
   const stepRows = apps.length === 0 ? [] : await db.selectFrom('app_setup_steps').select(['app_id', 'step_id', 'setup_type', 'form_schema_json'])
     .where('app_id', 'in', apps.map((a) => a.id)).orderBy('app_id').orderBy('position').execute();
   return categoryRows.map((c) => ({
-    category: c.id as CategoryId,
+    category: c.id as Category,
     label: c.label,
     apps: apps.filter((a) => a.category === c.id).sort(byLabel((a) => a.label)).map((a) => {
       const steps = toSteps(stepRows.filter((s) => s.app_id === a.id));

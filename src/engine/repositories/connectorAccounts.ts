@@ -1,40 +1,37 @@
-import { type Kysely, type SelectQueryBuilder, sql, type SqlBool, type Transaction } from 'kysely';
+import { type Kysely, type SelectQueryBuilder, sql, type Transaction } from 'kysely';
 import type { Database, Row } from '../db/schema.ts';
 import type { KeysetPage } from '../db/keyset.ts';
-import { STATE_BY_FILTER, type StateFilter } from './integratedAccounts.ts';
+import { anyMatchesIgnoringCase, containsPattern } from '../db/dialect.ts';
+import { STATE_BY_FILTER, type StateFilter } from '../../shared/integrationStates.ts';
 import { type PageRequest, pageByNumber } from './listPaging.ts';
 
 // The integrated accounts connected through one AI connector: the connector's integrations list,
 // its filter choices and each account's last completed sync among the connector's jobs.
 type Db = Kysely<Database> | Transaction<Database>;
 
-export interface ConnectorAccountFilters {
+interface ConnectorAccountFilters {
   integrationState?: StateFilter;
   appId?: string;
   originOrgId?: string;
   search?: string;
 }
 
-const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 function filtered<O>(query: SelectQueryBuilder<Database, 'integrated_accounts', O>, orgId: string, connectorId: string, filters: ConnectorAccountFilters) {
   const state = filters.integrationState && filters.integrationState !== 'all' ? STATE_BY_FILTER[filters.integrationState] : undefined;
-  const needle = filters.search?.trim().toLowerCase();
-  const pattern = needle ? `%${likeEscape(needle)}%` : undefined;
+  const pattern = containsPattern(filters.search);
   return query
     .where('org_id', '=', orgId).where('connector_id', '=', connectorId)
     .$if(state !== undefined, (b) => b.where('integration_state', '=', state!))
     .$if(!!filters.appId, (b) => b.where('app_id', '=', filters.appId!))
     .$if(!!filters.originOrgId, (b) => b.where('origin_org_id', '=', filters.originOrgId!))
-    // lower() on both sides: LIKE is case-insensitive on SQLite but not on PostgreSQL.
-    .$if(pattern !== undefined, (b) => b.where(sql<SqlBool>`(lower(origin_org_name) like ${pattern} escape '\\' or lower(origin_org_id) like ${pattern} escape '\\' or lower(id) like ${pattern} escape '\\')`));
+    .$if(pattern !== undefined, (b) => b.where(anyMatchesIgnoringCase(['origin_org_name', 'origin_org_id', 'id'], pattern!)));
 }
 
 const PAGE_COLUMNS = [
   'id', 'origin_org_id', 'origin_org_name', 'app_id', 'app_label', 'integration_state', 'error_description', 'test_account', 'created_at',
 ] as const;
 
-export type ConnectorAccount = Pick<Row<'integrated_accounts'>, (typeof PAGE_COLUMNS)[number]>;
+type ConnectorAccount = Pick<Row<'integrated_accounts'>, (typeof PAGE_COLUMNS)[number]>;
 
 /**
  * One page of the connector's accounts under the filters, newest first: keyset pages on the

@@ -2,7 +2,7 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { parseJson } from './catalog.ts';
 import { discardSessionsOf } from './aiSessions.ts';
-import { INACTIVE_STATES } from './integratedAccounts.ts';
+import { INACTIVE_STATES } from '../../shared/integrationStates.ts';
 
 // Deleting a connector (connector.deactivate, or discarding the session of a connector that was
 // never published). It cannot be undone, so everything that still offers or runs the connector

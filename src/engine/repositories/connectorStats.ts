@@ -1,15 +1,15 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { components } from '../../generated/api/ai.ts';
 import type { Database } from '../db/schema.ts';
-import { DAY_MS, startOfUtcDay } from './listPaging.ts';
+import { DAY_MS, startOfUtcDay } from '../../shared/timeWindows.ts';
 
 // Usage of one connector for its details page. Accounts are counted on the
 // (org_id, connector_id, ...) index; API calls and webhook events are summed from usage_daily
 // over the connector's accounts (never from log rows); sync runs are those of its sync jobs.
 type Db = Kysely<Database> | Transaction<Database>;
-export type ConnectorStats = components['schemas']['ConnectorSummary']['stats'];
+type ConnectorStats = components['schemas']['ConnectorSummary']['stats'];
 
-export const STATS_DAYS = 30;
+const STATS_DAYS = 30;
 
 export async function connectorStats(db: Db, orgId: string, connectorId: string, now: number): Promise<ConnectorStats> {
   const fromDay = startOfUtcDay(now - STATS_DAYS * DAY_MS);

@@ -7,8 +7,8 @@ import type { Database, Row } from '../db/schema.ts';
 // for a passed sync or API test of the version being published.
 type Db = Kysely<Database> | Transaction<Database>;
 type Schemas = components['schemas'];
-export type TestRunSummary = Schemas['TestRunSummary'];
-export type WebhookTestResult = Schemas['WebhookTestResult'];
+type TestRunSummary = Schemas['TestRunSummary'];
+type WebhookTestResult = Schemas['WebhookTestResult'];
 type TestKind = Schemas['TestKind'];
 type TestStatus = Schemas['TestStatus'];
 
@@ -41,7 +41,7 @@ export async function hasPassingTest(db: Db, connectorId: string, version: numbe
   return row !== undefined;
 }
 
-export interface WebhookTestRun {
+interface WebhookTestRun {
   orgId: string;
   connectorId: string;
   connectorVersion: number;

@@ -3,24 +3,25 @@ import type { components } from '../../generated/api/ai.ts';
 import type { Database, Row } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
 import { newId } from '../db/ids.ts';
+import { equalsIgnoringCase } from '../db/dialect.ts';
 import { type ChatStep, type ConnectorMedium, isChatStep } from '../services/chatFlow.ts';
 import { parseJson } from './catalog.ts';
 import { logoUrl } from './integratedAccounts.ts';
+import type { Category } from '../../shared/categories.ts';
 
 // AI connectors as the connectors service shows them. The row keeps what lists show (name,
 // medium, apps with labels, status, session and chatStep); config_json keeps what the chat
 // builds, read through parseConfig so a connector before a step simply has that part empty.
 type Db = Kysely<Database> | Transaction<Database>;
 type Schemas = components['schemas'];
-export type ConnectorRow = Schemas['ConnectorRow'];
-export type ConnectorApp = Schemas['ConnectorApp'];
-export type ConnectorStatus = Schemas['ConnectorStatus'];
-export type ConnectorApi = Schemas['ConnectorApi'];
-export type ConnectorAuth = Schemas['ConnectorConfig']['auth'];
-export type SyncSettings = NonNullable<Schemas['ConnectorConfig']['sync']>;
-export type SetupStep = Schemas['SetupUiStep'];
+type ConnectorRow = Schemas['ConnectorRow'];
+type ConnectorApp = Schemas['ConnectorApp'];
+type ConnectorStatus = Schemas['ConnectorStatus'];
+type ConnectorApi = Schemas['ConnectorApi'];
+type ConnectorAuth = Schemas['ConnectorConfig']['auth'];
+type SyncSettings = NonNullable<Schemas['ConnectorConfig']['sync']>;
+type SetupStep = Schemas['SetupUiStep'];
 export type AuthType = ConnectorAuth['authType'];
-export type Category = NonNullable<ConnectorApp['category']>;
 
 export const CONNECTOR_NOT_FOUND = 'Connector not found';
 export const MEDIA: ConnectorMedium[] = ['api', 'sync', 'webhook'];
@@ -71,7 +72,7 @@ export function toConnectorApp(app: StoredApp): ConnectorApp {
 }
 
 /** How the auth component asks for an auth type: OAuth redirects, BASIC and OTHER take a form. */
-export const setupTypeOf = (authType: AuthType): ConnectorAuth['setupType'] =>
+const setupTypeOf = (authType: AuthType): ConnectorAuth['setupType'] =>
   authType === 'OAUTH' ? 'OAUTH' : authType === 'NONE' ? 'NONE' : 'FORM';
 
 export const authFor = (authType: AuthType): ConnectorAuth => ({ authType, setupType: setupTypeOf(authType), scopes: [] });
@@ -88,7 +89,7 @@ export const statusOf = (row: Pick<Row<'connectors'>, 'status'>): ConnectorStatu
   STATUSES.includes(row.status as ConnectorStatus) ? (row.status as ConnectorStatus) : 'draft';
 
 /** A connector of the organisation that is not deactivated (deactivated ones are deleted for the user). */
-export async function findConnector(db: Db, orgId: string, connectorId: string): Promise<Row<'connectors'> | undefined> {
+async function findConnector(db: Db, orgId: string, connectorId: string): Promise<Row<'connectors'> | undefined> {
   return db.selectFrom('connectors').selectAll()
     .where('org_id', '=', orgId).where('id', '=', connectorId).where('status', '!=', 'deactivated').executeTakeFirst();
 }
@@ -109,7 +110,7 @@ export async function listConnectors(db: Db, orgId: string, status?: ConnectorSt
 }
 
 /** Integrated accounts per connector (every state: the integrations list's 'all'). */
-export async function integrationCounts(db: Db, orgId: string, connectorIds: string[]): Promise<Map<string, number>> {
+async function integrationCounts(db: Db, orgId: string, connectorIds: string[]): Promise<Map<string, number>> {
   if (connectorIds.length === 0) return new Map();
   const rows = await db.selectFrom('integrated_accounts').select(['connector_id', sql<number>`count(*)`.as('n')])
     .where('org_id', '=', orgId).where('connector_id', 'in', connectorIds).groupBy('connector_id').execute();
@@ -157,7 +158,7 @@ export async function displayName(db: Db, userId: string): Promise<string> {
 /** true when another live connector of the organisation has this name (case-insensitive). */
 export async function nameTaken(db: Db, orgId: string, name: string): Promise<boolean> {
   const row = await db.selectFrom('connectors').select('id')
-    .where('org_id', '=', orgId).where('status', '!=', 'deactivated').where(sql<boolean>`lower(name) = ${name.toLowerCase()}`)
+    .where('org_id', '=', orgId).where('status', '!=', 'deactivated').where(equalsIgnoringCase('name', name))
     .executeTakeFirst();
   return row !== undefined;
 }
@@ -169,7 +170,7 @@ export async function bumpVersion(db: Db, connectorId: string, now: number): Pro
   return Number(row.version);
 }
 
-export interface NewDraftConnector {
+interface NewDraftConnector {
   orgId: string;
   name: string;
   createdBy: string;

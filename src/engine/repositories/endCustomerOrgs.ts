@@ -9,7 +9,7 @@ import { type PageRequest, pageByNumber } from './listPaging.ts';
 // integrated_accounts whoever writes them (migration 20261126100000), says so in one lookup.
 type Db = Kysely<Database> | Transaction<Database>;
 
-export function servedOrganizations(db: Db, orgId: string) {
+function servedOrganizations(db: Db, orgId: string) {
   return db
     .selectFrom('end_customer_orgs as e')
     .where('e.org_id', '=', orgId)
@@ -26,11 +26,11 @@ export async function countServedOrganizations(db: Db, orgId: string): Promise<n
 }
 
 /** The served total as a query, to run alone or as a scalar subquery of another. */
-export function servedCount(db: Db, orgId: string) {
+function servedCount(db: Db, orgId: string) {
   return db.selectFrom('served_organization_counts').select('count').where('org_id', '=', orgId);
 }
 
-export async function findEndCustomerOrg(db: Db, orgId: string, originOrgId: string) {
+async function findEndCustomerOrg(db: Db, orgId: string, originOrgId: string) {
   return db.selectFrom('end_customer_orgs').selectAll().where('org_id', '=', orgId).where('origin_org_id', '=', originOrgId).executeTakeFirst();
 }
 

@@ -1,37 +1,17 @@
 import { type Kysely, type SelectQueryBuilder, sql, type Transaction } from 'kysely';
 import type { Database, Row } from '../db/schema.ts';
 import type { MsgOf } from '../contractTypes.ts';
-import { integrationStateFilterLabels } from '../../generated/labels.ts';
 import { memoReference } from './referenceMemo.ts';
 import { appLogoKey, uploadUrl } from '../services/uploads.ts';
 import { watchedCacheOf } from '../db/watchedCache.ts';
+import { CATEGORIES, type Category, isCategory } from '../../shared/categories.ts';
+import { DEFAULT_TEST_ACCOUNT_EXPIRY_MS } from '../../shared/constants.ts';
+import { type IntegrationState, isInactiveState, STATE_BY_FILTER, type StateFilter } from '../../shared/integrationStates.ts';
 
 // Integrated accounts as the accounts screen, its filters and the account actions read them.
 // The API shape (seconds, 'true'/'false' strings, labels) is built here and only here.
 type Db = Kysely<Database> | Transaction<Database>;
-export type AccountRow = MsgOf<'appGetIntegrationAccounts'>['organizationDetails'][number];
-export type Category = AccountRow['categoryValue'];
-export type IntegrationState = AccountRow['integrationState'];
-export type StateFilter = 'all' | 'error' | 'email_sent' | 'success' | 'in_validation' | 'deactivated' | 'expired';
-
-/**
- * The accounts list's state filter values and the states they select: each value's label in the
- * contract (x-enum-labels of IntegrationStateFilter) is the state's own name, as the spec writes it.
- */
-export const STATE_BY_FILTER = Object.fromEntries(
-  Object.entries(integrationStateFilterLabels).filter(([value]) => value !== 'all'),
-) as Record<Exclude<StateFilter, 'all'>, IntegrationState>;
-
-/** Accounts in these states are no longer active: no actions, not counted as active, jobs hidden. */
-export const INACTIVE_STATES: IntegrationState[] = ['Deactivated', 'Expired'];
-
-/** Test accounts without a configured expiry expire at this fixed instant (spec, 4082423548 s). */
-export const DEFAULT_TEST_EXPIRY_MS = 4_082_423_548_000;
-
-export const CATEGORIES: Category[] = [
-  'ACCOUNTING', 'HRIS', 'ATS', 'COMMS', 'ASSESSMENT', 'TICKETING', 'MEETING', 'E_SIGN', 'CRM', 'EMAIL',
-  'STORAGE', 'CALENDAR', 'EXPENSES', 'SUBSCRIPTION_MANAGEMENT',
-];
+type AccountRow = MsgOf<'appGetIntegrationAccounts'>['organizationDetails'][number];
 
 const seconds = (ms: number | null) => (ms === null ? null : Math.floor(ms / 1000));
 const trueFalse = (flag: number) => (flag === 1 ? 'true' : 'false') as 'true' | 'false';
@@ -52,7 +32,7 @@ export function appLogoUrl(publicUrl: string, appId: string, logo: string | null
 }
 
 /** Labels an account row shows that live in the catalog: category labels and app logos. */
-export interface CatalogLabels {
+interface CatalogLabels {
   categoryLabels: Map<string, string>;
   appLogos: Map<string, string | null>;
 }
@@ -95,7 +75,7 @@ export function toAccountRow(row: AccountListRow, labels: CatalogLabels, publicU
     createdAt: Math.floor(row.created_at / 1000),
     doneBy: row.done_by,
     testAccount: trueFalse(row.test_account),
-    expiresAt: row.test_account === 1 ? seconds(row.expires_at ?? DEFAULT_TEST_EXPIRY_MS) : null,
+    expiresAt: row.test_account === 1 ? seconds(row.expires_at ?? DEFAULT_TEST_ACCOUNT_EXPIRY_MS) : null,
     expiredAt: row.integration_state === 'Expired' ? seconds(row.expired_at) : null,
     deactivatedAt: row.integration_state === 'Deactivated' ? seconds(row.deactivated_at) : null,
     syncPaused: row.sync_paused === 1,
@@ -148,7 +128,7 @@ export async function accountsPerCategory(
   db: Db,
   orgId: string,
   filters: AccountFilters,
-  options: { excludeStates?: IntegrationState[] } = {},
+  options: { excludeStates?: readonly IntegrationState[] } = {},
 ): Promise<CategoryCount[]> {
   const narrowed = filters.appId !== undefined || filters.originOrgId !== undefined || filters.from !== undefined || filters.to !== undefined;
   if (narrowed) {
@@ -166,7 +146,7 @@ export async function accountsPerCategory(
 
 type CategoryCount = { category: string; count: number };
 
-async function countedPerCategory(db: Db, orgId: string, state: IntegrationState | undefined, excluded: IntegrationState[]): Promise<CategoryCount[]> {
+async function countedPerCategory(db: Db, orgId: string, state: IntegrationState | undefined, excluded: readonly IntegrationState[]): Promise<CategoryCount[]> {
   return toCounts(await db.selectFrom('integrated_account_counts').select(['category', sql<number>`sum(count)`.as('count')])
     .where('org_id', '=', orgId)
     .$if(state !== undefined, (q) => q.where('integration_state', '=', state!))
@@ -180,7 +160,7 @@ const toCounts = (rows: { category: string; count: number | string | bigint }[])
 /** Accounts per category as the pie charts show them (only categories with accounts). */
 export function toCategoryCounts(rows: { category: string; count: number | string | bigint }[]): Partial<Record<Category, number>> {
   const out: Partial<Record<Category, number>> = {};
-  for (const r of rows) if (CATEGORIES.includes(r.category as Category)) out[r.category as Category] = Number(r.count);
+  for (const r of rows) if (isCategory(r.category)) out[r.category] = Number(r.count);
   return out;
 }
 
@@ -206,7 +186,7 @@ async function readEnabledCategories(db: Db, orgId: string): Promise<{ value: Ca
 }
 
 /** Sync types (data-model subcategories) of the given categories, for filters and the accounts screen. */
-export async function syncTypesOf(db: Db, categories: Category[]): Promise<{ value: string; label: string; category: Category }[]> {
+export async function syncTypesOf(db: Db, categories: readonly Category[]): Promise<{ value: string; label: string; category: Category }[]> {
   if (categories.length === 0) return [];
   const rows = await memoReference(db, `syncTypes:${categories.join(',')}`, () => db
     .selectFrom('data_models')
@@ -238,11 +218,11 @@ export async function findAccountByKey(
     .orderBy('id', 'desc')
     .execute();
   // Without an integrationId the live account wins over deactivated or expired ones of the same app.
-  return rows.find((r) => !INACTIVE_STATES.includes(r.integration_state as IntegrationState)) ?? rows[0];
+  return rows.find((r) => !isInactiveState(r.integration_state)) ?? rows[0];
 }
 
 /** What a reintegration link is built from: the account, its app, category and settings. */
-export type ReintegrationAccount = Pick<Row<'integrated_accounts'>,
+type ReintegrationAccount = Pick<Row<'integrated_accounts'>,
   'id' | 'origin_org_id' | 'app_id' | 'category' | 'integration_state' | 'test_account' | 'show_custom_fields'>;
 
 /**
@@ -264,5 +244,5 @@ export async function findAccountToReintegrate(
     .orderBy('id', 'desc')
     .execute();
   return rows.find((r) => r.integration_state === 'Success')
-    ?? rows.find((r) => !INACTIVE_STATES.includes(r.integration_state as IntegrationState)) ?? rows[0];
+    ?? rows.find((r) => !isInactiveState(r.integration_state)) ?? rows[0];
 }

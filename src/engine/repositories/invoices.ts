@@ -7,20 +7,20 @@ import type { MsgOf } from '../contractTypes.ts';
 // answered in seconds. Older rows may carry line items with a description only: their amount is
 // the invoice's when it has one line, and their period the invoice date.
 type Db = Kysely<Database> | Transaction<Database>;
-export type Invoice = MsgOf<'appPaymentInvoices'>['invoices'][number];
+type Invoice = MsgOf<'appPaymentInvoices'>['invoices'][number];
 type LineItem = Invoice['line_items'][number];
 type StoredLine = { description?: unknown; amount?: unknown; quantity?: unknown; date_from?: unknown; date_to?: unknown };
 
 /** The columns an invoice is shown, linked and named from. */
-export const INVOICE_COLUMNS = [
+const INVOICE_COLUMNS = [
   'id', 'org_id', 'number', 'date', 'currency_code', 'amount_paid', 'plan_name', 'line_items_json', 'file_name', 'total', 'status',
 ] as const;
-export type InvoiceRow = Pick<Row<'invoices'>, (typeof INVOICE_COLUMNS)[number]>;
+type InvoiceRow = Pick<Row<'invoices'>, (typeof INVOICE_COLUMNS)[number]>;
 
 const STATUSES = ['paid', 'payment_due', 'not_paid', 'voided', 'pending'] as const;
 const int = (value: unknown): number | undefined => (typeof value === 'number' && Number.isSafeInteger(value) ? value : undefined);
 
-export function lineItems(row: InvoiceRow): LineItem[] {
+function lineItems(row: InvoiceRow): LineItem[] {
   let stored: StoredLine[] = [];
   try { stored = JSON.parse(row.line_items_json || '[]') as StoredLine[]; } catch { stored = []; }
   const date = Math.floor(row.date / 1000);

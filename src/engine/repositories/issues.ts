@@ -2,26 +2,28 @@ import { type Kysely, sql, type SelectQueryBuilder, type Transaction } from 'kys
 import type { Database, Row } from '../db/schema.ts';
 import type { KeysetPage } from '../db/keyset.ts';
 import type { MsgOf } from '../contractTypes.ts';
-import { DAY_MS, HOUR_MS, pageByCursor, startOfUtcDay, startOfUtcHour, type TimeFilter } from './listPaging.ts';
+import type { SchemaIssueStatusFilter, SchemaIssueTypeFilter } from '../../generated/api/engine.ts';
+import { pageByCursor } from './listPaging.ts';
+import { DAY_MS, HOUR_MS, startOfUtcDay, startOfUtcHour, type TimeFilter } from '../../shared/timeWindows.ts';
 
 // Issues as the issues screen shows them, and its filters. Outstanding and resolved issues each
 // have partial indexes (org_id[, log_type], date, id) on resolved_at, so every filter combination
 // is one index range.
-export type IssueRow = MsgOf<'appIssueData'>['issues'][number];
-export type IssueType = 'all' | 'api' | 'webhook';
-export type IssueStatus = 'all' | 'outstanding' | 'resolved';
-export type Bucket = 'hour' | 'day' | 'week' | 'month';
+type IssueRow = MsgOf<'appIssueData'>['issues'][number];
+type IssueType = SchemaIssueTypeFilter;
+type IssueStatus = SchemaIssueStatusFilter;
+type Bucket = 'hour' | 'day' | 'week' | 'month';
 type Db = Kysely<Database> | Transaction<Database>;
-export interface IssueFilters { type?: IssueType; status?: IssueStatus; from?: number }
+interface IssueFilters { type?: IssueType; status?: IssueStatus; from?: number }
 
 /** The columns an issues-table row is built from. */
-export const ISSUE_ROW_COLUMNS = [
+const ISSUE_ROW_COLUMNS = [
   'id', 'date', 'error_type', 'log_type', 'error_data_str', 'error_message', 'organization', 'app_id', 'app_label',
   'integration_id', 'resolved_at', 'issue_calls',
 ] as const;
 type IssueListRow = Pick<Row<'issues'>, (typeof ISSUE_ROW_COLUMNS)[number]>;
 
-export function applyIssueFilters<O>(
+function applyIssueFilters<O>(
   query: SelectQueryBuilder<Database, 'issues', O>,
   orgId: string,
   filters: IssueFilters,
@@ -85,7 +87,7 @@ export function nextBucket(bucket: Bucket, at: number): number {
 }
 
 /** SQL truncation the buckets are folded from: hours for the hourly series, UTC days otherwise. */
-export const truncation = (column: 'date' | 'resolved_at', bucket: Bucket) => {
+const truncation = (column: 'date' | 'resolved_at', bucket: Bucket) => {
   const width = sql.lit(bucket === 'hour' ? HOUR_MS : DAY_MS);
   return sql<number>`(${sql.ref(column)} / ${width}) * ${width}`;
 };

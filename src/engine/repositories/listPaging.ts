@@ -2,7 +2,6 @@ import { type Kysely, type SelectQueryBuilder, type SqlBool, sql } from 'kysely'
 import {
   applyKeyset,
   decodeCursor,
-  encodeCursor,
   InvalidCursorError,
   type KeysetCursor,
   type KeysetPage,
@@ -11,7 +10,10 @@ import {
   whereFirst,
 } from '../db/keyset.ts';
 import { badRequest } from '../errors.ts';
-import { isPostgres, monthStartOf } from '../db/partitions.ts';
+import { isPostgres } from '../db/dialect.ts';
+import { monthStartOf } from '../db/partitions.ts';
+import { LIST_PAGE_SIZE } from '../../shared/constants.ts';
+import { DAY_MS } from '../../shared/timeWindows.ts';
 
 /*
  * Paging glue shared by the data screens' list handlers, on top of db/keyset.ts:
@@ -21,7 +23,6 @@ import { isPostgres, monthStartOf } from '../db/partitions.ts';
  * - lists shown in the order things happened (native calls) page oldest first.
  */
 
-export const DEFAULT_PAGE_SIZE = 10;
 export const CURSOR_MESSAGE = 'Invalid cursor';
 
 /** Decodes a request cursor; ids of integer-identity tables must be numbers, text ids strings. */
@@ -42,7 +43,7 @@ export function readCursor(value: string | null | undefined, idKind: 'text' | 'i
  * query must still hold that row: one lookup on the list's own index. A cursor of another view,
  * job, run or filter set answers 400 instead of silently paging something else.
  */
-export async function assertCursorRow<DB, TB extends keyof DB, O>(
+async function assertCursorRow<DB, TB extends keyof DB, O>(
   query: SelectQueryBuilder<DB, TB, O>,
   cursor: KeysetCursor | undefined,
   columns: { ts: string; id: string },
@@ -103,7 +104,7 @@ export interface PageRequest {
  * workers, db/database.ts) and stops at the limit, so older partitions are read only when the
  * month holds less than a page. The rows are those of one read of the whole range.
  */
-export interface MonthlyPartitions {
+interface MonthlyPartitions {
   db: Kysely<any>;
   now: number;
 }
@@ -131,7 +132,7 @@ export async function pageByNumber<DB, TB extends keyof DB, O>(
   columns: { ts: string; id: string; idKind: 'text' | 'integer' },
   options: { monthlyPartitions?: MonthlyPartitions } = {},
 ): Promise<KeysetPage<O>> {
-  const limit = request.limit ?? DEFAULT_PAGE_SIZE;
+  const limit = request.limit ?? LIST_PAGE_SIZE;
   const cursor = readCursor(request.cursor, columns.idKind);
   const keyset = { ts: columns.ts, id: columns.id, limit };
   const pageNo = request.pageNo ?? 1;
@@ -162,7 +163,7 @@ export async function pageOldestFirst<DB, TB extends keyof DB, O>(
   request: PageRequest,
   columns: { ts: string; id: string; idKind: 'text' | 'integer' },
 ): Promise<KeysetPage<O>> {
-  const limit = request.limit ?? DEFAULT_PAGE_SIZE;
+  const limit = request.limit ?? LIST_PAGE_SIZE;
   const cursor = readCursor(request.cursor, columns.idKind);
   const ts = sql.ref(columns.ts);
   const id = sql.ref(columns.id);
@@ -175,25 +176,6 @@ export async function pageOldestFirst<DB, TB extends keyof DB, O>(
   const after = whereFirst(withCursorCheck(query, cursor, columns), sql<SqlBool>`${ts} >= ${cursor.ts} and (${ts}, ${id}) > (${cursor.ts}, ${cursor.id})`);
   return toKeysetPage(await checkedRows(await oldestFirst(after) as Checked<O>[], query, cursor, columns), keyset);
 }
-
-export { encodeCursor };
-
-const HOUR_MS = 3_600_000;
-export const DAY_MS = 86_400_000;
-
-/** The spec's time filters (all = no bound); last180 is 6 months, last365 one year. */
-export const TIME_FILTER_DAYS = { last24h: 1, last30: 30, last60: 60, last180: 180, last365: 365 } as const;
-export type TimeFilter = keyof typeof TIME_FILTER_DAYS | 'all';
-
-/** Start of a time filter's window in ms, or undefined for all. */
-export function timeFilterStart(filter: TimeFilter | undefined, now: number): number | undefined {
-  if (!filter || filter === 'all') return undefined;
-  return filter === 'last24h' ? now - 24 * HOUR_MS : now - TIME_FILTER_DAYS[filter] * DAY_MS;
-}
-
-export const startOfUtcDay = (ms: number) => Math.floor(ms / DAY_MS) * DAY_MS;
-export const startOfUtcHour = (ms: number) => Math.floor(ms / HOUR_MS) * HOUR_MS;
-export { HOUR_MS };
 
 /**
  * A date range of a list (start/end unix ms): end defaults to and never goes beyond now, start

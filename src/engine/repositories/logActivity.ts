@@ -1,12 +1,12 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { HOUR_MS } from './listPaging.ts';
+import { HOUR_MS } from '../../shared/timeWindows.ts';
 
 // Hourly activity for the logs graph of the last 24 hours: one index range of api_logs and of
 // webhook_records each, grouped per hour in SQL. Longer periods sum usage_daily instead
 // (repositories/usage.ts dailyActivity), never the logs.
 type Db = Kysely<Database> | Transaction<Database>;
-export interface ActivityFilters { category?: string; originOrgId?: string }
+interface ActivityFilters { category?: string; originOrgId?: string }
 
 /** API calls, failed calls (status above 299) and their native calls per hour of [from, to]. */
 export async function hourlyApiActivity(db: Db, orgId: string, filters: ActivityFilters, from: number, to: number) {

@@ -8,9 +8,9 @@ import { headerColumn, pageHeader } from './pageHeader.ts';
 // Log rows as the logs screens show them. Columns that a writer may leave empty are sent as ''
 // (or left out where the contract makes them optional) so a row never breaks the table.
 type Db = Kysely<Database> | Transaction<Database>;
-export type LogRow = MsgOf<'appGetLogsDataV2'>['logs'][number];
-export type WebhookRecordRow = MsgOf<'appGetWebhookRecords'>['logs'][number];
-export type NativeCallRow = MsgOf<'appGetApiNativeCalls'>['logs'][number];
+type LogRow = MsgOf<'appGetLogsDataV2'>['logs'][number];
+type WebhookRecordRow = MsgOf<'appGetWebhookRecords'>['logs'][number];
+type NativeCallRow = MsgOf<'appGetApiNativeCalls'>['logs'][number];
 type Method = NonNullable<LogRow['method']>;
 
 const METHODS: Method[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
@@ -18,7 +18,7 @@ const method = (m: string): Method => METHODS.find((x) => x === m.toUpperCase())
 /** Status codes outside HTTP's range (a call that got no answer) show as a server error. */
 const status = (code: number | null) => (code !== null && code >= 100 && code <= 599 ? code : 599);
 
-export const API_LOG_COLUMNS = [
+const API_LOG_COLUMNS = [
   'id', 'request_ts', 'execution_id', 'origin_org_name', 'integration_id', 'app_id', 'app_label', 'method', 'url', 'path',
   'status_code', 'status_message', 'native_api_call_count',
 ] as const;
@@ -42,7 +42,7 @@ export function toApiLogRow(r: Pick<Row<'api_logs'>, (typeof API_LOG_COLUMNS)[nu
   };
 }
 
-export const WEBHOOK_LOG_COLUMNS = [
+const WEBHOOK_LOG_COLUMNS = [
   'id', 'ts', 'origin_org_name', 'integration_id', 'app_id', 'app_label', 'sync_data_type', 'sync_data_type_label',
   'sync_run_id', 'sync_iteration_id', 'sync_job_id', 'native_api_call_count', 'path',
 ] as const;
@@ -67,7 +67,7 @@ export function toWebhookLogRow(r: Pick<Row<'webhook_logs'>, (typeof WEBHOOK_LOG
 }
 
 /** The columns a webhook-record row is built from (and paged on). */
-export const WEBHOOK_RECORD_COLUMNS = [
+const WEBHOOK_RECORD_COLUMNS = [
   'id', 'sync_run_id', 'sync_iteration_id', 'record_id', 'trace_id', 'request_ts', 'retry_call_count', 'native_api_call_count',
   'path', 'status_code', 'status_message', 'dispatch_status',
 ] as const;
@@ -89,7 +89,7 @@ export function toWebhookRecordRow(r: WebhookRecord): WebhookRecordRow {
   };
 }
 
-export const NATIVE_CALL_COLUMNS = ['id', 'ts', 'method', 'path', 'status_code', 'status_message', 'app_id', 'app_label', 'duration_ms'] as const;
+const NATIVE_CALL_COLUMNS = ['id', 'ts', 'method', 'path', 'status_code', 'status_message', 'app_id', 'app_label', 'duration_ms'] as const;
 
 export function toNativeCallRow(r: Pick<Row<'native_calls'>, (typeof NATIVE_CALL_COLUMNS)[number]>): NativeCallRow {
   return {
@@ -106,13 +106,13 @@ export function toNativeCallRow(r: Pick<Row<'native_calls'>, (typeof NATIVE_CALL
 }
 
 /** The webhook log that a sync run's webhook pages take their header from: a query of one row (or none). */
-export function webhookLogHeaderQuery(db: Db, orgId: string, syncRunId: string) {
+function webhookLogHeaderQuery(db: Db, orgId: string, syncRunId: string) {
   return db.selectFrom('webhook_logs').select(WEBHOOK_LOG_COLUMNS)
     .where('sync_run_id', '=', syncRunId).where('org_id', '=', orgId).limit(1);
 }
 
 /** The page header of a sync run's webhook pages from its webhook log (read with the page), else from its job. */
-export async function webhookRunHeader(db: Db, orgId: string, syncRunId: string, log: Pick<Row<'webhook_logs'>, (typeof WEBHOOK_LOG_COLUMNS)[number]> | undefined) {
+async function webhookRunHeader(db: Db, orgId: string, syncRunId: string, log: Pick<Row<'webhook_logs'>, (typeof WEBHOOK_LOG_COLUMNS)[number]> | undefined) {
   if (log) {
     const row = toWebhookLogRow(log);
     return { syncRunId, syncJobId: row.syncJobId!, originOrgName: row.originOrgName, appId: row.appId, appLabel: row.appLabel, integrationId: row.integrationId, syncDataTypeLabel: row.syncDataTypeLabel! };
@@ -125,7 +125,7 @@ export async function webhookRunHeader(db: Db, orgId: string, syncRunId: string,
 }
 
 /** Filters of the logs table: end customer, category, and the start of the look-back. */
-export interface LogFilters {
+interface LogFilters {
   originOrgId?: string;
   category?: string;
   since: number;

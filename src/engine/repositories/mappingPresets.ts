@@ -1,8 +1,9 @@
 import { type Kysely, type Transaction, sql } from 'kysely';
 import type { Database, Row } from '../db/schema.ts';
 import { badRequest, conflict } from '../errors.ts';
+import { equalsIgnoringCase } from '../db/dialect.ts';
 import type { SchemaPresetSubCategoryMapping } from '../../generated/api/engine.ts';
-import { INACTIVE_STATES, type IntegrationState } from './integratedAccounts.ts';
+import { isInactiveState } from '../../shared/integrationStates.ts';
 import {
   appTable,
   checkCustomRows,
@@ -19,21 +20,19 @@ import {
  * and holds the preset's rows in its own table, so the Edit mapped fields modal and the wizard agree.
  */
 type Db = Kysely<Database> | Transaction<Database>;
-export type PresetRows = Map<string, CustomRow[]>;
+type PresetRows = Map<string, CustomRow[]>;
 type FollowerAccount = Pick<Row<'integrated_accounts'>, 'id' | 'org_id' | 'app_id' | 'preset_id'>;
 
 export const PRESET_NOT_FOUND = 'Preset not found';
-export const PRESET_NAME_TAKEN = 'Preset name already exists';
+const PRESET_NAME_TAKEN = 'Preset name already exists';
 export const MAP_AT_LEAST_ONE = 'Please map at least one field';
 const SUBCATEGORY_TWICE = 'This sub-category is listed twice';
-
-export const isCategoryPresetId = (id: string) => id.startsWith('category_');
 
 export async function findPreset(db: Db, orgId: string, presetId: string): Promise<Row<'mapping_presets'> | undefined> {
   return db.selectFrom('mapping_presets').selectAll().where('org_id', '=', orgId).where('id', '=', presetId).executeTakeFirst();
 }
 
-export interface NewPreset {
+interface NewPreset {
   id: string;
   orgId: string;
   name: string;
@@ -92,7 +91,7 @@ export async function presetRowsOf(db: Db, presetId: string): Promise<PresetRows
 /** Preset names are unique in the organisation, case-insensitive (409). */
 export async function assertPresetNameFree(db: Db, orgId: string, name: string, exceptId?: string): Promise<void> {
   const clash = await db.selectFrom('mapping_presets').select('id').where('org_id', '=', orgId)
-    .where(sql<boolean>`lower(name) = ${name.toLowerCase()}`)
+    .where(equalsIgnoringCase('name', name))
     .$if(exceptId !== undefined, (q) => q.where('id', '!=', exceptId!))
     .executeTakeFirst();
   if (clash) throw conflict(PRESET_NAME_TAKEN, 'presetName');
@@ -166,7 +165,7 @@ export async function checkFollowers(db: Db, orgId: string, integrationIds: stri
   return integrationIds.map((id, i) => {
     const row = byId.get(id);
     if (!row || !appIds.includes(row.app_id)) throw badRequest('Not an integrated account of this app', `integrationIds.${i}`);
-    if (INACTIVE_STATES.includes(row.integration_state as IntegrationState) || row.show_custom_fields !== 1) {
+    if (isInactiveState(row.integration_state) || row.show_custom_fields !== 1) {
       throw badRequest('The mapping of this account cannot be edited', `integrationIds.${i}`);
     }
     return { id: row.id, org_id: row.org_id, app_id: row.app_id, preset_id: row.preset_id };

@@ -3,7 +3,7 @@ import type { Database, NewRow, Row } from '../db/schema.ts';
 import { newId, ID_PREFIX } from '../db/ids.ts';
 import { badRequest, forbidden, notFound } from '../errors.ts';
 import type { SchemaMappingFieldRow, SchemaMappingRow } from '../../generated/api/engine.ts';
-import { INACTIVE_STATES, type IntegrationState } from './integratedAccounts.ts';
+import { isInactiveState } from '../../shared/integrationStates.ts';
 
 /*
  * Mapping tables: the rows of one account's (or one app's) sync sub-category. DEFAULT rows are the
@@ -12,10 +12,10 @@ import { INACTIVE_STATES, type IntegrationState } from './integratedAccounts.ts'
  * every write here is "replace the custom rows of a table" (spec part 2, sections 4 and 5).
  */
 type Db = Kysely<Database> | Transaction<Database>;
-export type FieldType = SchemaMappingFieldRow['fieldType'];
+type FieldType = SchemaMappingFieldRow['fieldType'];
 
-export const FIELD_USED = 'Field Value already Used';
-export const ONLY_CUSTOM = 'Only CUSTOM rows can be saved';
+const FIELD_USED = 'Field Value already Used';
+const ONLY_CUSTOM = 'Only CUSTOM rows can be saved';
 export const SUBCATEGORY_UNAVAILABLE = 'Custom mapping is not available for this sub-category';
 
 /** One row of a table; `id` is set for rows stored in mapping_fields. */
@@ -42,7 +42,7 @@ export interface CustomRow {
 }
 
 /** A table as it is now; `stored` is false while the account still has the app's default table. */
-export interface AccountTable {
+interface AccountTable {
   rows: TableField[];
   stored: boolean;
 }
@@ -245,7 +245,7 @@ export async function replaceAccountCustomRows(
   return writeAccountTable(trx, account, subcategory, before, mergeCustomRows(before.rows, custom), now);
 }
 
-export interface MappingAccountRef {
+interface MappingAccountRef {
   integrationId: string;
   appId?: string;
   appIdValue?: string;
@@ -266,7 +266,7 @@ const ACCOUNT_NOT_FOUND = 'Integrated account not found';
 export async function findMappingAccount(db: Db, callerOrgId: string, orgId: string, ref: MappingAccountRef): Promise<Row<'integrated_accounts'>> {
   if (orgId !== callerOrgId) throw notFound(ACCOUNT_NOT_FOUND);
   const account = await db.selectFrom('integrated_accounts').selectAll().where('org_id', '=', callerOrgId).where('id', '=', ref.integrationId).executeTakeFirst();
-  if (!account || INACTIVE_STATES.includes(account.integration_state as IntegrationState)) throw notFound(ACCOUNT_NOT_FOUND);
+  if (!account || isInactiveState(account.integration_state)) throw notFound(ACCOUNT_NOT_FOUND);
   const label = ref.category === undefined ? undefined
     : (await db.selectFrom('categories').select('label').where('id', '=', account.category).executeTakeFirst())?.label ?? account.category;
   const expected: [keyof MappingAccountRef, string | undefined][] = [

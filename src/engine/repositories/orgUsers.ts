@@ -1,6 +1,7 @@
-import { type Kysely, type Transaction, sql } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { newId } from '../db/ids.ts';
+import { anyMatchesIgnoringCase, containsPattern, matchesIgnoringCase } from '../db/dialect.ts';
 import type { MsgOf, Role } from '../contractTypes.ts';
 
 // The Manage Users table: the organisation's users and pending invitees (an invite is a user row
@@ -16,10 +17,9 @@ const PERMISSIONS: Record<Role, OrgUserRow['permissions']> = {
   billingcontact: ['Billing'],
 };
 /** An organisation has few users; the list is not paged but still bounded. */
-export const ORG_USERS_LIMIT = 500;
+const ORG_USERS_LIMIT = 500;
 
 const seconds = (ms: number | null) => (ms === null ? null : Math.floor(ms / 1000));
-const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function baseQuery(db: Db, orgId: string) {
   return db.selectFrom('users as u')
@@ -78,15 +78,13 @@ function noticeToRow(row: NoticeSelected): Selected {
 
 /** The organisation's live users matching `search` (name or e-mail, case-insensitive), current user first. */
 export async function listOrgUsers(db: Db, orgId: string, currentUserId: string, search?: string): Promise<OrgUserRow[]> {
-  const needle = search?.trim().toLowerCase();
-  const pattern = needle ? `%${likeEscape(needle)}%` : undefined;
+  const pattern = containsPattern(search);
   const [users, notices] = await Promise.all([
     baseQuery(db, orgId)
-      // lower() on both sides: LIKE is case-insensitive on SQLite but not on PostgreSQL.
-      .$if(pattern !== undefined, (q) => q.where(sql<boolean>`(u.email like ${pattern} escape '\\' or lower(coalesce(u.username, '')) like ${pattern} escape '\\')`))
+      .$if(pattern !== undefined, (q) => q.where(anyMatchesIgnoringCase(['u.email', 'u.username'], pattern!)))
       .orderBy('u.email').limit(ORG_USERS_LIMIT).execute(),
     noticeQuery(db, orgId)
-      .$if(pattern !== undefined, (q) => q.where(sql<boolean>`i.email like ${pattern} escape '\\'`))
+      .$if(pattern !== undefined, (q) => q.where(matchesIgnoringCase('i.email', pattern!)))
       .orderBy('i.email').limit(ORG_USERS_LIMIT).execute(),
   ]);
   const rows = [...users, ...notices.map(noticeToRow)]
@@ -120,7 +118,7 @@ export async function pendingInvitesTo(db: Db, emails: string[]) {
 }
 
 /** Who invites whom into which organisation, as the invitee's user row records it. */
-export interface Invitation { orgId: string; role: Role; invitedBy: string; now: number }
+interface Invitation { orgId: string; role: Role; invitedBy: string; now: number }
 
 const inviteeColumns = (invitation: Invitation) => ({
   org_id: invitation.orgId, role: invitation.role, is_verified: 0 as const, invited_by: invitation.invitedBy,

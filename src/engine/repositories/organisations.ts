@@ -2,11 +2,12 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database, Row } from '../db/schema.ts';
 import { newId } from '../db/ids.ts';
 import type { MsgOf } from '../contractTypes.ts';
+import { DAY_MS } from '../../shared/timeWindows.ts';
 
 // Organisations and their orgMetaData: one row holds every field, so the usage meter, banners and
 // paywall read one row; the API shape (seconds, nested objects) is built here and only here.
 type Db = Kysely<Database> | Transaction<Database>;
-export type OrgMetaData = MsgOf<'appGetOrgMetaData'>['orgMetaData'];
+type OrgMetaData = MsgOf<'appGetOrgMetaData'>['orgMetaData'];
 
 const LANGUAGE_OPTIONS = [
   { value: 'en', label: 'English' },
@@ -15,7 +16,6 @@ const LANGUAGE_OPTIONS = [
   { value: 'es', label: 'Español' },
 ];
 const TRIAL_DAYS = 14;
-const DAY_MS = 86_400_000;
 const seconds = (ms: number | null) => (ms === null ? null : Math.floor(ms / 1000));
 const parse = <T>(json: string | null | undefined, fallback: T): T => {
   try { return json ? (JSON.parse(json) as T) : fallback; } catch { return fallback; }

@@ -1,8 +1,9 @@
 import { type ExpressionBuilder, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { isPostgres } from '../db/partitions.ts';
+import { isPostgres } from '../db/dialect.ts';
 import { jsonRowArrays, parseJsonRows } from '../db/jsonRows.ts';
-import type { Category, IntegrationState } from './integratedAccounts.ts';
+import type { Category } from '../../shared/categories.ts';
+import type { IntegrationState } from '../../shared/integrationStates.ts';
 
 /*
  * The integrated accounts of a page of end-customer organisations, newest first per organisation.
@@ -11,7 +12,7 @@ import type { Category, IntegrationState } from './integratedAccounts.ts';
  * is a function call, and building and parsing the JSON costs more: the page's accounts are one
  * more index range on (org_id, origin_org_id).
  */
-export interface PageAccount {
+interface PageAccount {
   id: string;
   appId: string;
   appLabel: string;

@@ -6,16 +6,16 @@ import { DEFAULT_LOGO_KEY, uploadUrl } from '../services/uploads.ts';
 // White-labelling of the auth component and of end-user e-mails. Before the first save each reads
 // as the platform defaults (updatedAt null); both say whether the plan lets the organisation save.
 type Db = Kysely<Database> | Transaction<Database>;
-export type CustomUiDetails = MsgOf<'appCustomUiDetails'>;
-export type CustomEmailDetails = MsgOf<'appCustomEmailDetails'>;
+type CustomUiDetails = MsgOf<'appCustomUiDetails'>;
+type CustomEmailDetails = MsgOf<'appCustomEmailDetails'>;
 
-export const DEFAULT_CUSTOM_POINTS = [
+const DEFAULT_CUSTOM_POINTS = [
   'Connect your account in a few clicks',
   'Your credentials are encrypted and never shared',
   'Disconnect at any time',
 ];
 
-export const DEFAULT_EMAIL = {
+const DEFAULT_EMAIL = {
   replyTo: null,
   subject: '{{orgName}} invites you to connect your {{categories}} app',
   heading: 'Connect your apps to {{orgName}}',

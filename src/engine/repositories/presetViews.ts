@@ -1,6 +1,7 @@
 import { type ExpressionBuilder, type Kysely, type SqlBool, type Transaction, sql } from 'kysely';
 import type { Database, Row } from '../db/schema.ts';
 import { badRequest } from '../errors.ts';
+import { anyMatchesIgnoringCase, containsPattern, matchesIgnoringCase } from '../db/dialect.ts';
 import type {
   SchemaCategory,
   SchemaIntegrationState,
@@ -9,7 +10,8 @@ import type {
   SchemaPresetAccountRow,
   SchemaPresetApp,
 } from '../../generated/api/engine.ts';
-import { INACTIVE_STATES, logoUrl } from './integratedAccounts.ts';
+import { logoUrl } from './integratedAccounts.ts';
+import { INACTIVE_STATES } from '../../shared/integrationStates.ts';
 import { CURSOR_MESSAGE, pageByNumber, type PageRequest } from './listPaging.ts';
 import { presetRowsOf } from './mappingPresets.ts';
 
@@ -21,20 +23,11 @@ type PresetMode = SchemaMappingPresetRow['mode'];
 
 const seconds = (ms: number) => Math.floor(ms / 1000);
 
-/**
- * The LIKE pattern of a list's case-insensitive "contains" search (escape '\\'), or undefined for
- * no search. Compare it with lower(column): LIKE ignores case on SQLite but not on PostgreSQL.
- */
-export function containsPattern(search: string | undefined): string | undefined {
-  const needle = search?.trim().toLowerCase();
-  return needle ? `%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
-}
-
 /** The account columns the wizard's account rows show. */
 const PRESET_ACCOUNT_COLUMNS = [
   'id', 'origin_org_id', 'origin_org_name', 'app_id', 'app_label', 'category', 'integration_state', 'test_account', 'created_at', 'preset_id',
 ] as const;
-export type PresetAccount = Pick<Row<'integrated_accounts'>, (typeof PRESET_ACCOUNT_COLUMNS)[number]>;
+type PresetAccount = Pick<Row<'integrated_accounts'>, (typeof PRESET_ACCOUNT_COLUMNS)[number]>;
 
 export function toPresetAccountRow(row: PresetAccount, presetNames: Map<string, string>): SchemaPresetAccountRow {
   return {
@@ -144,17 +137,17 @@ export async function listPresets(db: Db, orgId: string, filters: { mode?: strin
     .$if(!!appId, (q) => q.where(({ exists, selectFrom }) =>
       exists(selectFrom('mapping_preset_apps as a').select('a.app_id').whereRef('a.preset_id', '=', 'p.id').where('a.app_id', '=', appId!))))
     .$if(pattern !== undefined, (q) => q.where(({ or, exists, selectFrom }) => or([
-      sql<SqlBool>`lower(p.name) like ${pattern} escape '\\'`,
+      matchesIgnoringCase('p.name', pattern!),
       exists(selectFrom('mapping_preset_apps as a').select('a.app_id').whereRef('a.preset_id', '=', 'p.id')
-        .where(sql<SqlBool>`lower(a.app_label) like ${pattern} escape '\\'`)),
+        .where(matchesIgnoringCase('a.app_label', pattern!))),
       exists(selectFrom('mapping_preset_orgs as o').select('o.origin_org_id').whereRef('o.preset_id', '=', 'p.id')
-        .where(sql<SqlBool>`lower(o.origin_org_name) like ${pattern} escape '\\'`)),
+        .where(matchesIgnoringCase('o.origin_org_name', pattern!))),
     ])))
     .orderBy('p.created_at', 'desc').orderBy('p.id', 'desc')
     .execute();
 }
 
-export interface PresetAccountFilters { appId?: string; category?: string; originOrgId?: string; search?: string }
+interface PresetAccountFilters { appId?: string; category?: string; originOrgId?: string; search?: string }
 
 /**
  * One page of the wizard's account pickers (select integration, confirm accounts): accounts with an
@@ -171,7 +164,7 @@ export async function pagePresetAccounts(db: Db, orgId: string, filters: PresetA
       .$if(!!filters.appId, (q) => q.where('app_id', '=', filters.appId!))
       .$if(filters.category !== undefined, (q) => q.where('category', '=', filters.category!))
       .$if(!!filters.originOrgId, (q) => q.where('origin_org_id', '=', filters.originOrgId!))
-      .$if(pattern !== undefined, (q) => q.where(sql<SqlBool>`(lower(origin_org_name) like ${pattern} escape '\\' or lower(origin_org_id) like ${pattern} escape '\\' or lower(id) like ${pattern} escape '\\')`));
+      .$if(pattern !== undefined, (q) => q.where(anyMatchesIgnoringCase(['origin_org_name', 'origin_org_id', 'id'], pattern!)));
   }
   const found = await pageByNumber(base().select(PRESET_ACCOUNT_COLUMNS), page, { ts: 'created_at', id: 'id', idKind: 'text' });
   const total = await base().select(sql<number>`count(*)`.as('count')).executeTakeFirst();
@@ -194,8 +187,8 @@ function decodeNameCursor(value: string | undefined): [string, string] | undefin
   throw badRequest(CURSOR_MESSAGE, 'cursor');
 }
 
-export interface OriginOrgFilters { appId?: string; category?: string; search?: string }
-export interface OriginOrgPage {
+interface OriginOrgFilters { appId?: string; category?: string; search?: string }
+interface OriginOrgPage {
   items: { originOrgId: string; originOrgName: string; integrationCount: number }[];
   hasMore: boolean;
   nextCursor: string | null;
@@ -220,7 +213,7 @@ export async function pageOriginOrgs(db: Db, orgId: string, filters: OriginOrgFi
     .select(['e.origin_org_id', 'e.origin_org_name', (eb) => accountsOf(eb).select(sql<number>`count(*)`.as('n')).as('integration_count')])
     .where('e.org_id', '=', orgId)
     .where((eb) => eb.exists(accountsOf(eb).select('ia.id')))
-    .$if(pattern !== undefined, (q) => q.where(sql<SqlBool>`(lower(e.origin_org_name) like ${pattern} escape '\\' or lower(e.origin_org_id) like ${pattern} escape '\\')`))
+    .$if(pattern !== undefined, (q) => q.where(anyMatchesIgnoringCase(['e.origin_org_name', 'e.origin_org_id'], pattern!)))
     .$if(cursor !== undefined, (q) => q.where(sql<SqlBool>`e.origin_org_name >= ${cursor![0]} and (e.origin_org_name, e.origin_org_id) > (${cursor![0]}, ${cursor![1]})`))
     .$if(cursor === undefined && (page.pageNo ?? 1) > 1, (q) => q.offset(((page.pageNo ?? 1) - 1) * limit))
     .orderBy('e.origin_org_name').orderBy('e.origin_org_id')

@@ -6,7 +6,7 @@ import { JOB_COLUMNS, type JobSelection, toJobRow } from './syncs.ts';
 // The job and run pages' headers. A job or run of another organisation is "not found" like an
 // unknown one; the dashboard then returns to /dashboard/syncs/.
 type Db = Kysely<Database> | Transaction<Database>;
-export const SYNC_NOT_FOUND = 'Sync details not found.';
+const SYNC_NOT_FOUND = 'Sync details not found.';
 
 /** The job of the organisation with its account's pause flag, as a query of one row (or none). */
 export function jobHeaderQuery(db: Db, orgId: string, jobId: string) {

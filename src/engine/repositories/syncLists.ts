@@ -1,6 +1,8 @@
-import { type Kysely, sql, type SqlBool, type Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { DAY_MS, pageByCursor, pageByNumber, type PageRequest } from './listPaging.ts';
+import { matchesIgnoringCase, startsWithPattern } from '../db/dialect.ts';
+import { pageByCursor, pageByNumber, type PageRequest } from './listPaging.ts';
+import { DAY_MS } from '../../shared/timeWindows.ts';
 import { headerColumn, pageHeader } from './pageHeader.ts';
 import { jobHeaderQuery } from './syncHeaders.ts';
 import { JOB_COLUMNS, listedJobs } from './syncs.ts';
@@ -10,9 +12,8 @@ import { JOB_COLUMNS, listedJobs } from './syncs.ts';
 type Db = Kysely<Database> | Transaction<Database>;
 
 /** The Audit ID search applies from 3 characters (or when empty); 1 or 2 characters are ignored. */
-export const MIN_SEARCH_LENGTH = 3;
+const MIN_SEARCH_LENGTH = 3;
 
-const likePrefix = (text: string) => `${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * Jobs of live accounts newest first, keyset-paged on sync_jobs (org_id[, origin_org_id],
@@ -75,7 +76,7 @@ export async function pageSyncRecords(db: Db, run: { id: string; started_at: num
       // A run's records are dispatched after it starts: the bound (a day early, against clock skew)
       // lets PostgreSQL skip the monthly partitions before the run instead of seeking in each.
       .where('dispatched_at', '>=', run.started_at - DAY_MS)
-      .$if(applies, (q) => q.where(sql<SqlBool>`lower(audit_id) like ${likePrefix(search)} escape '\\'`)),
+      .$if(applies, (q) => q.where(matchesIgnoringCase('audit_id', startsWithPattern(search)))),
     page,
     { ts: 'dispatched_at', id: 'id', idKind: 'integer' },
   );

@@ -1,26 +1,26 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { MsgOf } from '../contractTypes.ts';
-import { INACTIVE_STATES } from './integratedAccounts.ts';
+import { SYNC_FREQUENCY_HOURS } from '../../shared/constants.ts';
+import { INACTIVE_STATES } from '../../shared/integrationStates.ts';
+import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../shared/timeWindows.ts';
 
 // Sync jobs, runs and records as the syncs screens read them, and the account-level changes the
 // account actions make to an account's jobs (pause, restart, frequency, stop).
 type Db = Kysely<Database> | Transaction<Database>;
-export type SyncJobRow = MsgOf<'appDashboardSyncJobs'>['items'][number];
-export type SyncRunRow = MsgOf<'appDashboardSyncRuns'>['items'][number];
-export type SyncRecordRow = MsgOf<'appDashboardSyncRecords'>['items'][number];
+type SyncJobRow = MsgOf<'appDashboardSyncJobs'>['items'][number];
+type SyncRunRow = MsgOf<'appDashboardSyncRuns'>['items'][number];
+type SyncRecordRow = MsgOf<'appDashboardSyncRecords'>['items'][number];
 type Frequency = SyncJobRow['syncFrequency'];
 type FrequencyUnit = 'minutes' | 'hours' | 'days';
 
-const HOUR_MS = 3_600_000;
-const PRESET_MS: Record<Exclude<Frequency, 'custom'>, number> = { STANDARD: 24 * HOUR_MS, MEDIUM: 12 * HOUR_MS, HIGH: 6 * HOUR_MS };
-const UNIT_MS: Record<FrequencyUnit, number> = { minutes: 60_000, hours: HOUR_MS, days: 24 * HOUR_MS };
+const UNIT_MS: Record<FrequencyUnit, number> = { minutes: MINUTE_MS, hours: HOUR_MS, days: DAY_MS };
 const UNITS = Object.keys(UNIT_MS) as FrequencyUnit[];
 
 /** Interval between runs: STANDARD 24 h, MEDIUM 12 h, HIGH 6 h, custom every rate × unit. */
 export function frequencyMs(frequency: string, rate: number | null, unit: string | null): number {
   if (frequency === 'custom' && rate && UNITS.includes(unit as FrequencyUnit)) return rate * UNIT_MS[unit as FrequencyUnit];
-  return PRESET_MS[frequency as Exclude<Frequency, 'custom'>] ?? PRESET_MS.STANDARD;
+  return (SYNC_FREQUENCY_HOURS[frequency as Exclude<Frequency, 'custom'>] ?? SYNC_FREQUENCY_HOURS.STANDARD) * HOUR_MS;
 }
 
 const unitOf = (unit: string | null) => UNITS.find((u) => u === unit) ?? null;
@@ -100,16 +100,71 @@ export function toRecordRow(r: { audit_id: string; event_type: string; dispatche
   return { auditId: r.audit_id, eventType: r.event_type, dispatchedAt: r.dispatched_at, consumedAt: r.consumed_at, models };
 }
 
+/** A new account's job of one subscribed data type (sync_jobs row without its generated columns). */
+export interface NewAccountJob {
+  id: string;
+  orgId: string;
+  integrationId: string;
+  originOrgId: string;
+  originOrgName: string;
+  integrationName: string;
+  appId: string;
+  appLabel: string;
+  category: string;
+  syncDataType: string;
+  syncDataTypeLabel: string;
+  connectorId: string | null;
+  syncFrequency: string;
+  /** When the first run is due; null while the job waits for its API trigger. */
+  nextRunAt: number | null;
+  awaitingApiTrigger: boolean;
+}
+
+/** Writes the jobs of a newly connected account. */
+export async function insertAccountJobs(db: Db, jobs: NewAccountJob[], now: number): Promise<void> {
+  if (jobs.length === 0) return;
+  await db.insertInto('sync_jobs').values(jobs.map((j) => ({
+    id: j.id,
+    org_id: j.orgId,
+    integration_id: j.integrationId,
+    origin_org_id: j.originOrgId,
+    origin_org_name: j.originOrgName,
+    integration_name: j.integrationName,
+    app_id: j.appId,
+    app_label: j.appLabel,
+    category: j.category,
+    sync_data_type: j.syncDataType,
+    sync_data_type_label: j.syncDataTypeLabel,
+    connector_id: j.connectorId,
+    status: 'active',
+    sync_frequency: j.syncFrequency,
+    frequency_rate: null,
+    frequency_unit: null,
+    last_synced_at: null,
+    next_run_at: j.nextRunAt,
+    locked_until: null,
+    locked_by: null,
+    awaiting_api_trigger: j.awaitingApiTrigger ? 1 : 0,
+    created_at: now,
+    updated_at: now,
+  }))).execute();
+}
+
 /** Pauses an account's running jobs: nothing is scheduled until a restart. */
 export async function pauseAccountJobs(db: Db, integrationId: string, now: number): Promise<void> {
   await db.updateTable('sync_jobs').set({ status: 'paused', next_run_at: null, updated_at: now })
     .where('integration_id', '=', integrationId).where('status', '!=', 'stopped').execute();
 }
 
-/** Restarts (and resumes) an account's jobs: each is due now, so the scheduler runs it next. */
+/**
+ * Restarts (and resumes) an account's jobs: each is due now, so the scheduler runs it next. A job
+ * still waiting for its API trigger keeps waiting: only v1.0/sync.start starts it.
+ */
 export async function restartAccountJobs(db: Db, integrationId: string, now: number): Promise<void> {
   await db.updateTable('sync_jobs').set({ status: 'active', next_run_at: now, locked_until: null, locked_by: null, updated_at: now })
-    .where('integration_id', '=', integrationId).where('status', '!=', 'stopped').execute();
+    .where('integration_id', '=', integrationId).where('status', '!=', 'stopped').where('awaiting_api_trigger', '=', 0).execute();
+  await db.updateTable('sync_jobs').set({ status: 'active', locked_until: null, locked_by: null, updated_at: now })
+    .where('integration_id', '=', integrationId).where('status', '!=', 'stopped').where('awaiting_api_trigger', '=', 1).execute();
 }
 
 /** Deactivation stops an account's jobs for good. */

@@ -5,7 +5,7 @@ import type { Database } from '../db/schema.ts';
 // (no bytes yet) and holds the file once the PUT passed the checks; uploaded_at says which.
 type Db = Kysely<Database> | Transaction<Database>;
 
-export interface PendingUpload {
+interface PendingUpload {
   key: string;
   orgId: string;
   contentType: string;

@@ -7,7 +7,7 @@ import type { Database } from '../db/schema.ts';
 // the (org_id, origin_org_id, day) index.
 type Db = Kysely<Database> | Transaction<Database>;
 
-export interface UsageCounters {
+interface UsageCounters {
   apiCalls: number;
   eventsEmitted: number;
   eventsConsumed: number;
@@ -74,7 +74,7 @@ export async function usageByIntegration(db: Db, orgId: string, originOrgId: str
   return new Map(rows.map((r) => [r.integration_id, toCounters(r)]));
 }
 
-export interface DailyActivity {
+interface DailyActivity {
   day: number;
   apiCalls: number;
   apiCallErrors: number;

@@ -5,7 +5,7 @@ import type { MsgOf, Role } from '../contractTypes.ts';
 import { findOrganisation, orgMetaData } from './organisations.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
-export type UserDetails = MsgOf<'userUserDetails'>;
+type UserDetails = MsgOf<'userUserDetails'>;
 
 /** E-mails are compared lowercased everywhere (the column has a check constraint). */
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
@@ -33,7 +33,7 @@ export async function hasFeatureFlag(db: Db, userId: string, flag: string): Prom
   return row?.enabled === 1;
 }
 
-export async function featureFlagsOf(db: Db, userId: string): Promise<Record<string, boolean>> {
+async function featureFlagsOf(db: Db, userId: string): Promise<Record<string, boolean>> {
   const rows = await db.selectFrom('user_feature_flags').select(['flag', 'enabled']).where('user_id', '=', userId).execute();
   return Object.fromEntries(rows.map((r) => [r.flag, r.enabled === 1]));
 }

@@ -10,10 +10,10 @@ import { listCategories, parseJson } from './catalog.ts';
 // URL live for an hour; events answered 200 while live are recorded; a failed test resets both.
 // Sending the tests and their rate limit are services/webhookTests.ts.
 type Db = Kysely<Database> | Transaction<Database>;
-export type TestedEvent = { subCategory: string; eventType: string };
-export type Progress = MsgOf<'appTestWebhook'>['progress'];
+type TestedEvent = { subCategory: string; eventType: string };
+type Progress = MsgOf<'appTestWebhook'>['progress'];
 
-export const LIVE_FOR_MS = 60 * 60 * 1000;
+const LIVE_FOR_MS = 60 * 60 * 1000;
 
 async function testRow(db: Db, orgId: string, category: string, url: string) {
   return db.selectFrom('webhook_tests').select(['live_until', 'tested_events_json'])
@@ -68,6 +68,12 @@ export async function saveWebhookUrl(db: Db, orgId: string, category: string, de
   const values = { destination, live: 1 as const, tested_events_json: JSON.stringify(testedEvents), updated_at: now };
   await db.insertInto('webhooks').values({ id: newId('whk'), org_id: orgId, category, created_at: now, ...values })
     .onConflict((oc) => oc.columns(['org_id', 'category']).doUpdateSet(values)).execute();
+}
+
+/** The category's saved webhook URL, or null when it has none. */
+export async function savedWebhookUrl(db: Db, orgId: string, category: string): Promise<string | null> {
+  const row = await db.selectFrom('webhooks').select('destination').where('org_id', '=', orgId).where('category', '=', category).executeTakeFirst();
+  return row?.destination ?? null;
 }
 
 /** Clears the category's webhook: deliveries for it stop. */

@@ -10,12 +10,12 @@ import { bumpVersion } from './connectors.ts';
 // the same step cannot overwrite each other; the loser gets 409 and reloads.
 type Db = Kysely<Database> | Transaction<Database>;
 type Schemas = components['schemas'];
-export type WorkflowStep = Schemas['WorkflowStep'];
-export type WorkflowStepDetail = Schemas['WorkflowStepDetail'];
+type WorkflowStep = Schemas['WorkflowStep'];
+type WorkflowStepDetail = Schemas['WorkflowStepDetail'];
 type LastRun = NonNullable<WorkflowStepDetail['lastRun']>;
 
-export const STEP_NOT_FOUND = 'Workflow step not found';
-export const STALE_VERSION = 'This step was saved meanwhile. Reload it to see the latest version';
+const STEP_NOT_FOUND = 'Workflow step not found';
+const STALE_VERSION = 'This step was saved meanwhile. Reload it to see the latest version';
 
 const STEP_TYPES: WorkflowStep['type'][] = ['trigger', 'auth', 'api_call', 'transform', 'condition', 'loop', 'output'];
 const LANGUAGES: WorkflowStep['language'][] = ['javascript', 'typescript', 'python'];

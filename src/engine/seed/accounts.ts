@@ -1,9 +1,12 @@
-import { CATEGORIES, type CategoryId } from './catalogApps.ts';
 import { appSupport, DEMO_APPS, supportedSubcategories } from './catalogModel.ts';
-import { type DemoAccount, type DemoContext, type EndCustomer, INTEGRATION_STATES, type IntegrationState } from './context.ts';
+import { type DemoAccount, type DemoContext, type EndCustomer } from './context.ts';
 import { categorySyncEnabled } from './demoOrg.ts';
 import type { ScalePlan } from './scale.ts';
-import { DAY_MS, slugify } from './random.ts';
+import { slugify } from './random.ts';
+import { CATEGORIES, type Category } from '../../shared/categories.ts';
+import { DEFAULT_TEST_ACCOUNT_EXPIRY_MS } from '../../shared/constants.ts';
+import { INTEGRATION_STATES, type IntegrationState } from '../../shared/integrationStates.ts';
+import { DAY_MS, HOUR_MS } from '../../shared/timeWindows.ts';
 
 /*
  * End-customer organisations and their integrated accounts, planned in memory first (the logs,
@@ -12,12 +15,9 @@ import { DAY_MS, slugify } from './random.ts';
  * category; the rest follow realistic weights.
  */
 
-/** The spec's fixed expiry of test accounts created without one (4082423548 s). */
-export const DEFAULT_TEST_EXPIRY_MS = 4_082_423_548_000;
-
-const CATEGORY_WEIGHTS: [CategoryId, number][] = CATEGORIES.map((c) => [
+const CATEGORY_WEIGHTS: [Category, number][] = CATEGORIES.map((c) => [
   c,
-  ({ HRIS: 20, CRM: 14, ATS: 12, ACCOUNTING: 12, TICKETING: 6, CALENDAR: 5, STORAGE: 5, EXPENSES: 5 } as Partial<Record<CategoryId, number>>)[c] ?? 4,
+  ({ HRIS: 20, CRM: 14, ATS: 12, ACCOUNTING: 12, TICKETING: 6, CALENDAR: 5, STORAGE: 5, EXPENSES: 5 } as Partial<Record<Category, number>>)[c] ?? 4,
 ]);
 
 const STATE_WEIGHTS: [IntegrationState, number][] = [
@@ -89,8 +89,8 @@ export function planAccounts(ctx: DemoContext, plan: ScalePlan): void {
 
     const pending = state === 'Email sent' || state === 'Under validation';
     const createdAt = pending
-      ? now - rng.int(1, 14 * 24) * 3_600_000
-      : Math.min(customer.createdAt + rng.int(0, 10 * 24) * 3_600_000, now - 2 * DAY_MS);
+      ? now - rng.int(1, 14 * 24) * HOUR_MS
+      : Math.min(customer.createdAt + rng.int(0, 10 * 24) * HOUR_MS, now - 2 * DAY_MS);
     const endedAt = createdAt + Math.floor((now - createdAt) * (0.3 + 0.6 * rng.next()));
     const testAccount = state === 'Expired' || rng.chance(0.25);
     const syncEnabled = categorySyncEnabled(category) && !pending;
@@ -110,7 +110,7 @@ export function planAccounts(ctx: DemoContext, plan: ScalePlan): void {
       testAccount,
       expiresAt: !testAccount ? null
         : state === 'Expired' ? endedAt
-        : rng.weighted([[DEFAULT_TEST_EXPIRY_MS, 60], [now + rng.int(1, 10) * DAY_MS, 25], [now + rng.int(20, 90) * DAY_MS, 15]] as const),
+        : rng.weighted([[DEFAULT_TEST_ACCOUNT_EXPIRY_MS, 60], [now + rng.int(1, 10) * DAY_MS, 25], [now + rng.int(20, 90) * DAY_MS, 15]] as const),
       syncEnabled,
       syncPaused: syncEnabled && (state === 'Success' || state === 'Error') && rng.chance(0.1),
       frequency,

@@ -1,5 +1,5 @@
 import { type ApiTuple, CATEGORY_APIS, type HttpMethod, UNIFIED_API_ORIGIN } from './catalogApis.ts';
-import type { CategoryId } from './catalogApps.ts';
+import type { Category } from '../../shared/categories.ts';
 import { nativeBasePath } from './catalogModel.ts';
 import type { DemoAccount, DemoContext } from './context.ts';
 
@@ -45,9 +45,9 @@ interface CategoryApis {
   passthrough: ApiTuple | undefined;
 }
 
-function apisByCategory(): Map<CategoryId, CategoryApis> {
-  const out = new Map<CategoryId, CategoryApis>();
-  for (const [category, apis] of Object.entries(CATEGORY_APIS) as [CategoryId, ApiTuple[]][]) {
+function apisByCategory(): Map<Category, CategoryApis> {
+  const out = new Map<Category, CategoryApis>();
+  for (const [category, apis] of Object.entries(CATEGORY_APIS) as [Category, ApiTuple[]][]) {
     out.set(category, {
       reads: apis.filter((a) => a[2] === 'GET'),
       writes: apis.filter((a) => a[2] !== 'GET' && !a[0].endsWith('.passthrough')),

@@ -1,5 +1,5 @@
-import { CompiledQuery, type Kysely, sql } from 'kysely';
-import type { DialectName } from '../db/database.ts';
+import { CompiledQuery, type InsertType, type Kysely, sql } from 'kysely';
+import { type DialectName, MAX_BIND_PARAMETERS } from '../db/dialect.ts';
 import type { Database, TableName } from '../db/schema.ts';
 
 /*
@@ -7,10 +7,23 @@ import type { Database, TableName } from '../db/schema.ts';
  * or query builders: at a million rows those dominate), written as multi-row INSERTs with as
  * many rows per statement as SQLite's parameter limit allows, or as column arrays through
  * unnest on PostgreSQL. The SQL text is built once per (table, row count) and reused.
+ * The loader is typed by its load plan: a row is a tuple typed column by column from the
+ * Database interface, so a value in the wrong position fails the typecheck.
  */
 
-/** SQLite's SQLITE_MAX_VARIABLE_NUMBER (32766 since 3.32) and PostgreSQL's protocol limit (65535). */
-const MAX_PARAMS: Record<DialectName, number> = { sqlite: 32_766, postgres: 65_535 };
+/** Columns of `table`, in the order a bulk row lists their values. */
+type BulkColumns<T extends TableName> = readonly (keyof Database[T] & string)[];
+
+/** The tables a load writes, with their columns; key order is write order (parents first). */
+export type LoadPlan = { readonly [T in TableName]?: BulkColumns<T> };
+
+/** One row of `table` for `columns`: each value typed as its column takes it on insert. */
+export type BulkRow<T extends TableName, C extends BulkColumns<T>> = {
+  -readonly [K in keyof C]: InsertType<Database[T][C[K] & keyof Database[T]]>;
+};
+
+/** One row of a planned table, as its plan lists the columns. */
+export type PlannedRow<P extends LoadPlan, T extends keyof P & TableName> = P[T] extends BulkColumns<T> ? BulkRow<T, P[T]> : never;
 
 /** Rows per PostgreSQL unnest insert. */
 const PG_ROWS_PER_STATEMENT = 5_000;
@@ -18,14 +31,14 @@ const PG_ROWS_PER_STATEMENT = 5_000;
 /** Rows buffered before a flush: many full-size statements per flush, bounded memory. */
 const FLUSH_ROWS = 40_000;
 
-export type Progress = (line: string) => void;
+type Progress = (line: string) => void;
 
 interface Buffer {
   columns: readonly string[];
   rows: unknown[][];
 }
 
-export class BulkLoader {
+export class BulkLoader<P extends LoadPlan> {
   private readonly buffers = new Map<TableName, Buffer>();
   private readonly statements = new Map<string, string>();
   private readonly types = new Map<string, string[]>();
@@ -39,18 +52,17 @@ export class BulkLoader {
   constructor(
     private readonly db: Kysely<Database>,
     readonly dialect: DialectName,
+    plan: P,
     private readonly progress?: Progress,
-  ) {}
-
-  /** Declares a table's column order; rows passed to add() follow it. */
-  table(table: TableName, columns: readonly string[]): void {
-    if (!this.buffers.has(table)) this.buffers.set(table, { columns, rows: [] });
+  ) {
+    for (const [table, columns] of Object.entries(plan) as [TableName, readonly string[]][]) this.buffers.set(table, { columns, rows: [] });
   }
 
-  add(table: TableName, row: unknown[]): void {
+  /** Buffers one row of a planned table; its values follow the plan's column order. */
+  add<T extends keyof P & TableName>(table: T, row: PlannedRow<P, T>): void {
     const buffer = this.buffers.get(table);
-    if (!buffer) throw new Error(`bulk: table ${table} not declared`);
-    buffer.rows.push(row);
+    if (!buffer) throw new Error(`bulk: table ${table} not planned`);
+    buffer.rows.push(row as unknown as unknown[]);
     this.buffered++;
   }
 
@@ -83,7 +95,7 @@ export class BulkLoader {
         await this.writeColumns(db, table, buffer);
         continue;
       }
-      const perStatement = Math.floor(MAX_PARAMS.sqlite / buffer.columns.length);
+      const perStatement = Math.floor(MAX_BIND_PARAMETERS.sqlite / buffer.columns.length);
       for (let i = 0; i < buffer.rows.length; i += perStatement) {
         const chunk = buffer.rows.slice(i, i + perStatement);
         const params: unknown[] = [];
@@ -176,7 +188,7 @@ export async function upsertRows(
   if (rows.length === 0) return;
   const columns = Object.keys(rows[0]);
   const updates = columns.filter((c) => !key.includes(c));
-  const perStatement = Math.floor(MAX_PARAMS[dialect] / columns.length);
+  const perStatement = Math.floor(MAX_BIND_PARAMETERS[dialect] / columns.length);
   for (let i = 0; i < rows.length; i += perStatement) {
     const chunk = rows.slice(i, i + perStatement);
     await db

@@ -1,14 +1,16 @@
-import { type Kysely, PostgresAdapter } from 'kysely';
-import type { DialectName } from '../db/database.ts';
+import type { Kysely } from 'kysely';
+import { dialectOf } from '../db/dialect.ts';
 import type { Database, NewRow } from '../db/schema.ts';
 import { upsertRows } from './bulk.ts';
 import { apiDocUrl, apiType, CATEGORY_APIS } from './catalogApis.ts';
-import { allApps, appLogo, type CatalogApp, CATEGORIES, CATEGORY_INFO } from './catalogApps.ts';
+import { allApps, appLogo, type CatalogApp, CATEGORY_DESCRIPTIONS } from './catalogApps.ts';
 import { appFields, appSupport, modelFields, parseAttr, sampleValue, subcategoriesOf } from './catalogModel.ts';
 import type { SubcategorySpec } from './modelsPeople.ts';
 import { planRows } from './plans.ts';
 import { stableHash } from './random.ts';
 import { forgetReference } from '../repositories/referenceMemo.ts';
+import { categoryLabels } from '../../generated/labels.ts';
+import { CATEGORIES } from '../../shared/categories.ts';
 
 /*
  * Reference data: categories, apps, setup steps, app fields, data models, APIs, webhook event
@@ -18,9 +20,9 @@ import { forgetReference } from '../repositories/referenceMemo.ts';
  */
 
 /** Fixed creation time of reference rows: a clock value would make each start rewrite them. */
-export const CATALOG_CREATED_AT = Date.UTC(2025, 0, 1);
+const CATALOG_CREATED_AT = Date.UTC(2025, 0, 1);
 
-export interface ReferenceRows {
+interface ReferenceRows {
   categories: NewRow<'categories'>[];
   apps: NewRow<'apps'>[];
   app_setup_steps: NewRow<'app_setup_steps'>[];
@@ -40,7 +42,7 @@ export function buildReferenceRows(): ReferenceRows {
     sub_models: [], category_apis: [], webhook_event_types: [], capabilities: [], plans: planRows(CATALOG_CREATED_AT),
   };
   CATEGORIES.forEach((category, position) => {
-    rows.categories.push({ id: category, label: CATEGORY_INFO[category].label, description: CATEGORY_INFO[category].description, position });
+    rows.categories.push({ id: category, label: categoryLabels[category], description: CATEGORY_DESCRIPTIONS[category], position });
     const subs = subcategoriesOf(category);
     for (const sub of subs) {
       addModels(rows, category, sub);
@@ -222,7 +224,7 @@ export async function seedReferenceData(db: Kysely<Database>): Promise<Record<st
   cached ??= buildReferenceRows();
   const rows = cached;
   forgetReference(db);
-  const dialect: DialectName = db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+  const dialect = dialectOf(db);
   await db.transaction().execute(async (trx) => {
     // Parents first: steps, fields and capabilities reference apps.
     for (const table of Object.keys(PRIMARY_KEYS) as (keyof ReferenceRows)[]) {

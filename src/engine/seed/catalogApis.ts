@@ -1,4 +1,4 @@
-import type { CategoryId } from './catalogApps.ts';
+import type { Category } from '../../shared/categories.ts';
 
 /*
  * Unified API calls per category: the capability matrix's APIs, the Fetch Data step's call list,
@@ -8,14 +8,14 @@ import type { CategoryId } from './catalogApps.ts';
  */
 
 export const UNIFIED_API_ORIGIN = 'https://api.integrations.test';
-export const DOCS_ORIGIN = 'https://docs.integrations.test';
+const DOCS_ORIGIN = 'https://docs.integrations.test';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type ApiTuple = [apiId: string, name: string, method: HttpMethod, path: string, subcategory: string];
 
 const passthrough = (prefix: string): ApiTuple => [`${prefix}.passthrough`, 'Passthrough request', 'POST', '/v1.0/passthrough', ''];
 
-export const CATEGORY_APIS: Record<CategoryId, ApiTuple[]> = {
+export const CATEGORY_APIS: Record<Category, ApiTuple[]> = {
   ACCOUNTING: [
     ['accounting.expenses.list', 'List expenses', 'GET', '/v1.0/accounting.expenses', 'accounting_expenses'],
     ['accounting.expense.create', 'Create expense', 'POST', '/v1.0/accounting.expense.create', 'accounting_expenses'],

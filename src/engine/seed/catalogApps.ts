@@ -1,51 +1,37 @@
+import type { SchemaAuthType } from '../../generated/api/engine.ts';
+import { categoryLabels } from '../../generated/labels.ts';
+import { CATEGORIES, type Category } from '../../shared/categories.ts';
+
 /*
- * The app catalog as static data: the 14 categories of the spec and well-known apps in each.
+ * The app catalog as static data: well-known apps in each of the contract's 14 categories.
  * App ids are fixed slugs (bamboohr, salesforce, ...) so every engine start, every seed and every
  * test sees the same ids.
  */
 
-export const CATEGORIES = [
-  'ACCOUNTING',
-  'HRIS',
-  'ATS',
-  'COMMS',
-  'ASSESSMENT',
-  'TICKETING',
-  'MEETING',
-  'E_SIGN',
-  'CRM',
-  'EMAIL',
-  'STORAGE',
-  'CALENDAR',
-  'EXPENSES',
-  'SUBSCRIPTION_MANAGEMENT',
-] as const;
-
-export type CategoryId = (typeof CATEGORIES)[number];
-
-export const CATEGORY_INFO: Record<CategoryId, { label: string; description: string }> = {
-  ACCOUNTING: { label: 'Accounting', description: 'General ledger, expenses, journal entries and accounting employees' },
-  HRIS: { label: 'HRIS', description: 'Employee records, org structure, compensation and payroll data' },
-  ATS: { label: 'ATS', description: 'Jobs, candidates and applications from applicant tracking systems' },
-  COMMS: { label: 'Communication', description: 'Messages and channels of team chat and messaging apps' },
-  ASSESSMENT: { label: 'Assessment', description: 'Skill tests, background checks and their results' },
-  TICKETING: { label: 'Ticketing', description: 'Tickets, comments and users of helpdesk and issue trackers' },
-  MEETING: { label: 'Meeting', description: 'Meetings, participants, recordings and transcripts' },
-  E_SIGN: { label: 'E-Sign', description: 'Documents sent for signature and their signers' },
-  CRM: { label: 'CRM', description: 'Leads, contacts, accounts, deals and engagements' },
-  EMAIL: { label: 'Email', description: 'Mailboxes, threads and messages' },
-  STORAGE: { label: 'Storage', description: 'Files, folders and sharing permissions' },
-  CALENDAR: { label: 'Calendar', description: 'Calendar events and attendees' },
-  EXPENSES: { label: 'Expenses', description: 'Expense reports, receipts and card transactions' },
-  SUBSCRIPTION_MANAGEMENT: { label: 'Subscription Management', description: 'Subscriptions, plans and customers of billing platforms' },
+/** What each category's data is, as the catalog describes it (its label is the contract's, categoryLabels). */
+export const CATEGORY_DESCRIPTIONS: Record<Category, string> = {
+  ACCOUNTING: 'General ledger, expenses, journal entries and accounting employees',
+  HRIS: 'Employee records, org structure, compensation and payroll data',
+  ATS: 'Jobs, candidates and applications from applicant tracking systems',
+  COMMS: 'Messages and channels of team chat and messaging apps',
+  ASSESSMENT: 'Skill tests, background checks and their results',
+  TICKETING: 'Tickets, comments and users of helpdesk and issue trackers',
+  MEETING: 'Meetings, participants, recordings and transcripts',
+  E_SIGN: 'Documents sent for signature and their signers',
+  CRM: 'Leads, contacts, accounts, deals and engagements',
+  EMAIL: 'Mailboxes, threads and messages',
+  STORAGE: 'Files, folders and sharing permissions',
+  CALENDAR: 'Calendar events and attendees',
+  EXPENSES: 'Expense reports, receipts and card transactions',
+  SUBSCRIPTION_MANAGEMENT: 'Subscriptions, plans and customers of billing platforms',
 };
 
-export type AuthType = 'OAUTH' | 'BASIC' | 'OTHER' | 'NONE';
+type AuthType = SchemaAuthType;
 
 export interface CatalogApp {
   id: string;
   label: string;
-  category: CategoryId;
+  category: Category;
   authType: AuthType;
   /** Vendor's site, for the docs link. */
   site: string;
@@ -56,7 +42,7 @@ export interface CatalogApp {
 
 type AppTuple = [id: string, label: string, authType: AuthType, site: string, color: string];
 
-const APPS_BY_CATEGORY: Record<CategoryId, AppTuple[]> = {
+const APPS_BY_CATEGORY: Record<Category, AppTuple[]> = {
   ACCOUNTING: [
     ['quickbooks', 'QuickBooks Online', 'OAUTH', 'quickbooks.intuit.com', '#2CA01C'],
     ['xero', 'Xero', 'OAUTH', 'xero.com', '#13B5EA'],
@@ -187,7 +173,7 @@ const SANDBOX_FLAVOURS: [suffix: string, label: string, authType: AuthType][] = 
 ];
 
 /** Real apps of a category, in display order. */
-export function appsOf(category: CategoryId): CatalogApp[] {
+export function appsOf(category: Category): CatalogApp[] {
   return APPS_BY_CATEGORY[category].map(([id, label, authType, site, color]) => ({
     id,
     label,
@@ -199,11 +185,11 @@ export function appsOf(category: CategoryId): CatalogApp[] {
 }
 
 /** Built-in sandbox apps of a category: sandbox-hris-form, sandbox-hris-oauth, sandbox-hris-none. */
-export function sandboxAppsOf(category: CategoryId): CatalogApp[] {
+function sandboxAppsOf(category: Category): CatalogApp[] {
   const slug = category.toLowerCase().replace(/_/g, '');
   return SANDBOX_FLAVOURS.map(([suffix, label, authType]) => ({
     id: `sandbox-${slug}-${suffix}`,
-    label: `${CATEGORY_INFO[category].label} Sandbox (${label})`,
+    label: `${categoryLabels[category]} Sandbox (${label})`,
     category,
     authType,
     site: 'sandbox.integrations.test',

@@ -1,4 +1,5 @@
-import { appsOf, type CatalogApp, CATEGORIES, type CategoryId } from './catalogApps.ts';
+import { appsOf, type CatalogApp } from './catalogApps.ts';
+import { CATEGORIES, type Category } from '../../shared/categories.ts';
 import { BUSINESS_MODELS } from './modelsBusiness.ts';
 import { type ModelSpec, PEOPLE_MODELS, type SubcategorySpec } from './modelsPeople.ts';
 import { stableHash } from './random.ts';
@@ -10,7 +11,7 @@ import { stableHash } from './random.ts';
  * and the static data (hash-based, not random), so it never changes between runs.
  */
 
-export interface Attribute {
+interface Attribute {
   name: string;
   type: string;
   description: string;
@@ -21,7 +22,7 @@ export const parseAttr = (text: string): Attribute => {
   return { name, type, description: rest.join(':') };
 };
 
-export function subcategoriesOf(category: CategoryId): SubcategorySpec[] {
+export function subcategoriesOf(category: Category): SubcategorySpec[] {
   return PEOPLE_MODELS[category] ?? BUSINESS_MODELS[category] ?? [];
 }
 
@@ -34,7 +35,7 @@ export function modelFields(model: ModelSpec): Attribute[] {
   return [...top, ...nested];
 }
 
-export interface AppSupport {
+interface AppSupport {
   notSupportedSyncTypes: string[];
   customFieldsSupport: Record<string, boolean>;
   isCustomFieldsSupported: boolean;
@@ -111,7 +112,7 @@ export function sampleValue(attr: Attribute): string {
   }
 }
 
-export interface AppField {
+interface AppField {
   fieldId: string;
   fieldFromApp: string;
   fieldToOrg: string | null;
@@ -157,6 +158,6 @@ export function nativeBasePath(appId: string): string {
 }
 
 /** Every category's real apps (no sandbox apps): what end customers connect in the demo. */
-export const DEMO_APPS: Record<CategoryId, CatalogApp[]> = Object.fromEntries(
+export const DEMO_APPS: Record<Category, CatalogApp[]> = Object.fromEntries(
   CATEGORIES.map((c) => [c, appsOf(c)]),
-) as Record<CategoryId, CatalogApp[]>;
+) as Record<Category, CatalogApp[]>;

@@ -7,7 +7,7 @@ import type { ChatStep } from '../services/chatFlow.ts';
  * from the connector's creation so the demo moves with its `now`.
  */
 
-export interface DemoWorkflowStep {
+interface DemoWorkflowStep {
   name: string;
   type: 'trigger' | 'auth' | 'api_call' | 'transform' | 'condition' | 'loop' | 'output';
   description: string;
@@ -16,7 +16,7 @@ export interface DemoWorkflowStep {
   lastRun: { status: 'passed' | 'failed'; output: unknown; logs: string[]; durationMs: number } | null;
 }
 
-export interface DemoTest {
+interface DemoTest {
   kind: 'sync' | 'api' | 'webhook';
   status: 'passed' | 'failed';
   summary: string;
@@ -25,7 +25,7 @@ export interface DemoTest {
   atHours: number;
 }
 
-export interface DemoConnector {
+interface DemoConnector {
   name: string;
   status: 'live' | 'testing' | 'draft' | 'deactivated';
   medium: 'api' | 'sync' | 'webhook';

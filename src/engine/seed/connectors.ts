@@ -1,6 +1,6 @@
 import { hashToken } from '../services/tokens.ts';
 import type { DemoAccount, DemoContext } from './context.ts';
-import { DAY_MS, HOUR_MS, MINUTE_MS } from './random.ts';
+import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../shared/timeWindows.ts';
 import type { ConnectorJob } from './syncs.ts';
 import { allApps, appLogo } from './catalogApps.ts';
 import { DEMO_CONNECTORS } from './connectorCatalog.ts';
@@ -25,7 +25,7 @@ export const AUTH_SESSION_COLUMNS = ['id', 'token_hash', 'org_id', 'kind', 'orig
   'categories_json', 'connector_ids_json', 'filters_json', 'language', 'app_id', 'integration_id', 'state', 'created_by_user_id',
   'api_key_id', 'created_at', 'expires_at', 'used_at'] as const;
 
-export interface ConnectorSeed {
+interface ConnectorSeed {
   /** Sync jobs the live connector runs. */
   jobs: ConnectorJob[];
   /** Accounts connected through a connector (integrated_accounts.connector_id, set after the accounts are written). */

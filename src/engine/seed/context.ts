@@ -1,10 +1,14 @@
 import type { Faker } from '@faker-js/faker';
 import type { Kysely } from 'kysely';
-import type { DialectName } from '../db/database.ts';
+import type { DialectName } from '../db/dialect.ts';
 import type { Database } from '../db/schema.ts';
 import type { BulkLoader } from './bulk.ts';
-import type { CatalogApp, CategoryId } from './catalogApps.ts';
-import { DAY_MS, type Rng, utcDay } from './random.ts';
+import type { SeedTables } from './loadPlan.ts';
+import type { CatalogApp } from './catalogApps.ts';
+import type { Rng } from './random.ts';
+import type { Category } from '../../shared/categories.ts';
+import type { IntegrationState } from '../../shared/integrationStates.ts';
+import { DAY_MS, startOfUtcDay } from '../../shared/timeWindows.ts';
 
 /*
  * What the demo generators share: the seeded randomness, the clock of the run, the demo
@@ -12,10 +16,6 @@ import { DAY_MS, type Rng, utcDay } from './random.ts';
  * organisation's usage. Counters are filled while log rows are generated, so the overview tables
  * agree with the log tables by construction.
  */
-
-export type IntegrationState = 'Success' | 'Error' | 'Email sent' | 'Under validation' | 'Deactivated' | 'Expired';
-
-export const INTEGRATION_STATES: IntegrationState[] = ['Success', 'Error', 'Email sent', 'Under validation', 'Deactivated', 'Expired'];
 
 export interface DemoUser {
   id: string;
@@ -39,7 +39,7 @@ export interface DemoAccount {
   id: string;
   customer: EndCustomer;
   app: CatalogApp;
-  category: CategoryId;
+  category: Category;
   state: IntegrationState;
   createdAt: number;
   /** Calls and syncs happen in [createdAt, activeUntil]: deactivation or expiry ends them. */
@@ -78,12 +78,12 @@ export interface DemoContext {
   orgName: string;
   /** Engine secret the demo's webhook signing secret is sealed under (services/secrets.ts). */
   secret: string;
-  loader: BulkLoader;
+  loader: BulkLoader<SeedTables>;
   users: { admin: DemoUser; member: DemoUser; billing: DemoUser; invited: DemoUser };
   /** The live API keys in clear text (the CLI prints them). */
   keys: { prod: string; sandbox: string };
   /** Path of the customer's webhook URL per category (webhook logs show it). */
-  webhookPaths: Partial<Record<CategoryId, string>>;
+  webhookPaths: Partial<Record<Category, string>>;
   customers: EndCustomer[];
   accounts: DemoAccount[];
   usage: UsageCounters;
@@ -96,7 +96,10 @@ export interface DemoContext {
 
 /** The usage_daily counters, per account and UTC day, in flat typed arrays (millions of adds). */
 export const USAGE_FIELDS = ['api_calls', 'native_api_calls', 'events_emitted', 'events_consumed', 'issues', 'api_call_errors', 'webhook_errors'] as const;
-export type UsageField = (typeof USAGE_FIELDS)[number];
+type UsageField = (typeof USAGE_FIELDS)[number];
+type NumberPer<T extends readonly unknown[]> = { -readonly [K in keyof T]: number };
+/** One day's counters of an account, in USAGE_FIELDS order. */
+type UsageValues = NumberPer<typeof USAGE_FIELDS>;
 
 export class UsageCounters {
   readonly firstDay: number;
@@ -104,8 +107,8 @@ export class UsageCounters {
   private readonly data: Record<UsageField, Int32Array>;
 
   constructor(accounts: number, fromMs: number, toMs: number) {
-    this.firstDay = utcDay(fromMs);
-    this.days = Math.floor((utcDay(toMs) - this.firstDay) / DAY_MS) + 1;
+    this.firstDay = startOfUtcDay(fromMs);
+    this.days = Math.floor((startOfUtcDay(toMs) - this.firstDay) / DAY_MS) + 1;
     const size = Math.max(accounts, 1) * this.days;
     this.data = Object.fromEntries(USAGE_FIELDS.map((f) => [f, new Int32Array(size)])) as Record<UsageField, Int32Array>;
   }
@@ -127,18 +130,18 @@ export class UsageCounters {
   }
 
   /** Non-zero cells: [account, dayMs, values in USAGE_FIELDS order]. */
-  *cells(accounts: number): Generator<[number, number, number[]]> {
+  *cells(accounts: number): Generator<[number, number, UsageValues]> {
     for (let a = 0; a < accounts; a++) {
       for (let d = 0; d < this.days; d++) {
         const i = a * this.days + d;
-        const values = USAGE_FIELDS.map((f) => this.data[f][i]);
+        const values = USAGE_FIELDS.map((f) => this.data[f][i]) as number[] as UsageValues;
         if (values.some((v) => v !== 0)) yield [a, this.firstDay + d * DAY_MS, values];
       }
     }
   }
 }
 
-export interface IssueGroup {
+interface IssueGroup {
   account: number;
   logType: 'api' | 'webhook';
   errorType: string;

@@ -3,11 +3,11 @@ import { apiKeyPrefix, newApiKey } from '../repositories/apiKeys.ts';
 import { newWebhookSigningSecret } from '../repositories/webhookSigningSecrets.ts';
 import { sealSecret } from '../services/secrets.ts';
 import { hashToken } from '../services/tokens.ts';
-import { CATEGORIES, type CategoryId } from './catalogApps.ts';
+import { CATEGORIES, type Category } from '../../shared/categories.ts';
 import { subcategoriesOf } from './catalogModel.ts';
 import type { DemoContext, DemoUser } from './context.ts';
 import { consumptionParameters, planById } from './plans.ts';
-import { DAY_MS, HOUR_MS } from './random.ts';
+import { DAY_MS, HOUR_MS } from '../../shared/timeWindows.ts';
 
 /*
  * The demo organisation itself: 'Acme Integrations' on the Scale plan (paid, every plan feature),
@@ -20,19 +20,19 @@ export const DEMO_ADMIN_EMAIL = 'demo@acme.test';
 export const DEMO_PLAN_ID = 'scale-monthly';
 
 /** Web-flow categories still being onboarded: enabled, syncs not yet turned on. */
-const IN_PROGRESS: CategoryId[] = ['TICKETING', 'E_SIGN'];
+const IN_PROGRESS: Category[] = ['TICKETING', 'E_SIGN'];
 /** Categories whose syncs start on the API trigger instead of automatically. */
-const SYNC_ON_API: CategoryId[] = ['ACCOUNTING'];
+const SYNC_ON_API: Category[] = ['ACCOUNTING'];
 /** A webhook whose URL was edited after its test: saved, not live. */
-const NOT_LIVE: CategoryId[] = ['EMAIL'];
+const NOT_LIVE: Category[] = ['EMAIL'];
 
-export const hasSyncModels = (c: CategoryId): boolean => subcategoriesOf(c).length > 0;
+const hasSyncModels = (c: Category): boolean => subcategoriesOf(c).length > 0;
 /** Whether the organisation has syncs on for a category (accounts inherit it as syncEnabled). */
-export const categorySyncEnabled = (c: CategoryId): boolean => hasSyncModels(c) && !IN_PROGRESS.includes(c);
-export const categorySyncOnApi = (c: CategoryId): boolean => SYNC_ON_API.includes(c);
+export const categorySyncEnabled = (c: Category): boolean => hasSyncModels(c) && !IN_PROGRESS.includes(c);
+export const categorySyncOnApi = (c: Category): boolean => SYNC_ON_API.includes(c);
 
 /** UTC month anniversaries of a subscription start up to now: the billing terms. */
-export function termStarts(start: number, now: number): number[] {
+function termStarts(start: number, now: number): number[] {
   const d = new Date(start);
   const out: number[] = [];
   for (let k = 0; ; k++) {

@@ -1,34 +1,35 @@
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { loadConfig } from '../config.ts';
-import type { DialectName } from '../db/database.ts';
+import { type DialectName, dialectOf } from '../db/dialect.ts';
 import { ensureMonthlyPartitions } from '../db/partitions.ts';
 import type { Database, TableName } from '../db/schema.ts';
-import { ACCOUNT_COLUMNS, CUSTOMER_COLUMNS, planAccounts, planCustomers, writeAccounts, writeCustomers } from './accounts.ts';
-import { API_LOG_COLUMNS, generateApiLogs } from './apiLogs.ts';
+import { planAccounts, planCustomers, writeAccounts, writeCustomers } from './accounts.ts';
+import { generateApiLogs } from './apiLogs.ts';
 import { BulkLoader } from './bulk.ts';
 import { seedReferenceData } from './catalog.ts';
-import {
-  AI_MESSAGE_COLUMNS, AI_SESSION_COLUMNS, AUTH_SESSION_COLUMNS, CONNECTOR_COLUMNS, CONNECTOR_TEST_COLUMNS, linkConnectorAccounts, WORKFLOW_STEP_COLUMNS,
-  writeConnectors, writeMagicLinks,
-} from './connectors.ts';
+import { linkConnectorAccounts, writeConnectors, writeMagicLinks } from './connectors.ts';
 import { type DemoContext, IssueCollector, UsageCounters } from './context.ts';
 import { createDemoOrg, DEMO_ADMIN_EMAIL, DEMO_ORG_NAME, DEMO_PLAN_ID } from './demoOrg.ts';
-import { MAPPING_FIELD_COLUMNS, planPresets, PRESET_COLUMNS, PRESET_FIELD_COLUMNS, writeMappingFields, writePresets } from './mapping.ts';
+import { planPresets, writeMappingFields, writePresets } from './mapping.ts';
 import { deferIndexes, DEFERRABLE_TABLES, emptyTables } from './indexes.ts';
-import { createRandom, DAY_MS } from './random.ts';
-import { ISSUE_COLUMNS, updateOrgUsage, USAGE_COLUMNS, writeIssues, writeUsageDaily } from './rollups.ts';
+import { createRandom } from './random.ts';
+import { DAY_MS, TIME_WINDOW_DAYS } from '../../shared/timeWindows.ts';
+import { updateOrgUsage, writeIssues, writeUsageDaily } from './rollups.ts';
 import { resolveScale, type SeedScale } from './scale.ts';
-import { generateSyncs, NATIVE_CALL_COLUMNS, SYNC_TABLES } from './syncs.ts';
+import { generateSyncs } from './syncs.ts';
+import { SEED_TABLES } from './loadPlan.ts';
 
 export { buildReferenceRows, seedReferenceData } from './catalog.ts';
-export { DEMO_ADMIN_EMAIL, DEMO_ORG_NAME } from './demoOrg.ts';
-export { PLAN_CATALOG, planById } from './plans.ts';
-export { parseScale, resolveScale, type SeedScale } from './scale.ts';
+export { DEMO_ADMIN_EMAIL } from './demoOrg.ts';
+export { parseScale } from './scale.ts';
 
-/** Days of history the demo spans (so last180 and last365 differ, and every filter has rows). */
-export const HISTORY_DAYS = 200;
+/**
+ * Days of history the demo spans: 20 days past the 6-month window, so every time filter has rows
+ * and the last 6 months and the last year show different totals.
+ */
+const HISTORY_DAYS = TIME_WINDOW_DAYS.last180 + 20;
 
-export interface SeedDemoOptions {
+interface SeedDemoOptions {
   scale?: SeedScale;
   /** Faker seed: the same seed (and now) gives the same rows and ids. Default 42. */
   seed?: number;
@@ -59,35 +60,11 @@ export interface SeedDemoResult {
   rows: Partial<Record<TableName, number>>;
 }
 
-const dialectOf = (db: Kysely<Database>): DialectName => (db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite');
-
 /** The demo organisation, found by its admin's e-mail (unique among live users). */
 export async function findDemoOrg(db: Kysely<Database>): Promise<{ id: string; name: string } | undefined> {
   return db.selectFrom('users').innerJoin('organisations as o', 'o.id', 'users.org_id')
     .select(['o.id', 'o.name']).where('users.email', '=', DEMO_ADMIN_EMAIL).where('users.deleted_at', 'is', null).executeTakeFirst();
 }
-
-// Tables in foreign-key order: the loader writes each flush in this order.
-const LOAD_ORDER: [TableName, readonly string[]][] = [
-  ['end_customer_orgs', CUSTOMER_COLUMNS],
-  ['mapping_presets', PRESET_COLUMNS],
-  ['mapping_preset_fields', PRESET_FIELD_COLUMNS],
-  ['mapping_preset_apps', ['preset_id', 'app_id', 'app_label']],
-  ['mapping_preset_orgs', ['preset_id', 'origin_org_id', 'origin_org_name']],
-  ['integrated_accounts', ACCOUNT_COLUMNS],
-  ['mapping_fields', MAPPING_FIELD_COLUMNS],
-  ['auth_sessions', AUTH_SESSION_COLUMNS],
-  ['connectors', CONNECTOR_COLUMNS],
-  ['ai_session_messages', AI_MESSAGE_COLUMNS],
-  ['ai_sessions', AI_SESSION_COLUMNS],
-  ['connector_workflow_steps', WORKFLOW_STEP_COLUMNS],
-  ['connector_tests', CONNECTOR_TEST_COLUMNS],
-  ...(Object.entries(SYNC_TABLES) as [TableName, readonly string[]][]),
-  ['native_calls', NATIVE_CALL_COLUMNS],
-  ['api_logs', API_LOG_COLUMNS],
-  ['issues', ISSUE_COLUMNS],
-  ['usage_daily', USAGE_COLUMNS],
-];
 
 /**
  * Builds the demo organisation 'Acme Integrations' with its users, keys, end customers,
@@ -162,8 +139,7 @@ async function generate(
   log: (line: string) => void,
 ): Promise<SeedDemoResult> {
   const { faker, rng } = createRandom(options.seed ?? 42);
-  const loader = new BulkLoader(db, dialect, plan.progress ? log : undefined);
-  for (const [table, columns] of LOAD_ORDER) loader.table(table, columns);
+  const loader = new BulkLoader(db, dialect, SEED_TABLES, plan.progress ? log : undefined);
   const ctx: DemoContext = {
     db, dialect, faker, rng, now, windowStart, orgId: rng.id('org'), orgName: DEMO_ORG_NAME,
     secret: options.signingSecret ?? loadConfig().signingSecret, loader,

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { DialectName } from '../db/database.ts';
+import type { DialectName } from '../db/dialect.ts';
 import type { Database } from '../db/schema.ts';
 
 /*

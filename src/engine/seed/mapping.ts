@@ -1,7 +1,8 @@
-import type { CatalogApp, CategoryId } from './catalogApps.ts';
+import type { CatalogApp } from './catalogApps.ts';
+import type { Category } from '../../shared/categories.ts';
 import { appFields, appSupport, DEMO_APPS, subcategoriesOf } from './catalogModel.ts';
 import type { DemoAccount, DemoContext } from './context.ts';
-import { DAY_MS } from './random.ts';
+import { DAY_MS } from '../../shared/timeWindows.ts';
 
 /*
  * Mapping presets (app, account and category presets) and the mapping tables of accounts that
@@ -19,12 +20,12 @@ interface PresetField {
   userAdded: boolean;
 }
 
-export interface PresetPlan {
+interface PresetPlan {
   id: string;
   name: string;
   mode: 'app' | 'account' | 'category';
   app: CatalogApp | null;
-  category: CategoryId;
+  category: Category;
   apps: CatalogApp[];
   fields: PresetField[];
   accounts: DemoAccount[];
@@ -75,7 +76,7 @@ export function planPresets(ctx: DemoContext): PresetPlan[] {
       apps: [account.app], fields: customRows(account.app, customSubcategory(account.app)!, []), accounts: [account], isDefault: false, createdAt: when(),
     });
   }
-  for (const category of ['HRIS', 'CRM'] as CategoryId[]) {
+  for (const category of ['HRIS', 'CRM'] as Category[]) {
     const apps = DEMO_APPS[category].filter((a) => customSubcategory(a) === subcategoriesOf(category)[0].value).slice(0, 3);
     if (apps.length === 0) continue;
     const subcategory = subcategoriesOf(category)[0].value;

@@ -7,9 +7,9 @@ import type { NewRow } from '../db/schema.ts';
  * which the payment handlers read by planId.
  */
 
-export type UsageMetric = 'apiCalls' | 'connectedAccounts' | 'connectedApps' | 'webhooks' | 'syncCredits' | 'nativeApiCalls';
+type UsageMetric = 'apiCalls' | 'connectedAccounts' | 'connectedApps' | 'webhooks' | 'syncCredits' | 'nativeApiCalls';
 
-export interface BillingPlanParameter {
+interface BillingPlanParameter {
   parameter: UsageMetric;
   label: string;
   /** null: unlimited (or negotiated). */
@@ -18,14 +18,14 @@ export interface BillingPlanParameter {
   overageUnitPrice: number | null;
 }
 
-export interface PlanFeatureList {
+interface PlanFeatureList {
   dynamicSyncFrequency: boolean;
   whiteLabelling: boolean;
   customMapping: boolean;
   languageOptions: boolean;
 }
 
-export interface CatalogPlan {
+interface CatalogPlan {
   planId: string;
   planName: string;
   description: string;
@@ -72,7 +72,7 @@ const scaleMonthly: BillingPlanParameter[] = [
   param('nativeApiCalls', 1_000_000),
 ];
 
-export const PLAN_CATALOG: CatalogPlan[] = [
+const PLAN_CATALOG: CatalogPlan[] = [
   {
     planId: 'trial', planName: 'Trial', description: 'Try every feature free for 14 days.',
     price: 0, currency_code: 'USD', billingPeriod: 14, billingPeriodUnit: 'day', isTrial: true, trialPeriodDays: 14, credits: 5_000,

@@ -7,10 +7,6 @@ import { base, en, Faker } from '@faker-js/faker';
  * touches crypto or the clock, so one seed always gives the same rows (and the same ids).
  */
 
-export const DAY_MS = 86_400_000;
-export const HOUR_MS = 3_600_000;
-export const MINUTE_MS = 60_000;
-
 const ID_ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz'; // Crockford base32, as ids.ts
 
 /** sfc32: fast, good enough for test data, and trivially seedable. Values in [0, 1). */
@@ -91,9 +87,9 @@ export class Rng {
   }
 
   /**
-   * Age as a fraction of a span, denser near 0 (recent): P(age < x) = sqrt(x). With a 200-day span
-   * about 7% of rows fall in the last day and 39% in the last 30 days, so every time filter of the
-   * dashboard (last24h .. last365) has rows and recent days look busier, like a growing product.
+   * Age as a fraction of a span, denser near 0 (recent): P(age < x) = sqrt(x). With the demo's
+   * 200-day span about 7% of rows fall in the last day and 39% in the last 30 days, so every time
+   * filter of the dashboard has rows and recent days look busier, like a growing product.
    */
   recentFraction(): number {
     const u = this.next();
@@ -101,7 +97,7 @@ export class Rng {
   }
 }
 
-export interface SeedRandom {
+interface SeedRandom {
   faker: Faker;
   rng: Rng;
 }
@@ -131,9 +127,6 @@ export function stableHash(text: string): number {
   }
   return h >>> 0;
 }
-
-/** UTC midnight of a timestamp. */
-export const utcDay = (ms: number): number => ms - (((ms % DAY_MS) + DAY_MS) % DAY_MS);
 
 export const slugify = (text: string): string =>
   text

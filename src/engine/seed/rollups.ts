@@ -1,6 +1,6 @@
 import type { DemoContext } from './context.ts';
-import { IssueCollector } from './context.ts';
-import { HOUR_MS, MINUTE_MS } from './random.ts';
+import { IssueCollector, USAGE_FIELDS } from './context.ts';
+import { HOUR_MS, MINUTE_MS } from '../../shared/timeWindows.ts';
 
 /*
  * What is derived from the generated logs: issues (failing calls grouped per account, error type
@@ -24,8 +24,7 @@ const ERROR_CODES: Record<string, [code: string, resolution: string]> = {
 export const ISSUE_COLUMNS = ['org_id', 'date', 'error_type', 'log_type', 'error_data_str', 'error_message', 'origin_org_id', 'organization',
   'app_id', 'app_label', 'integration_id', 'execution_id', 'resolved_at', 'issue_calls'] as const;
 
-export const USAGE_COLUMNS = ['org_id', 'origin_org_id', 'integration_id', 'day', 'api_calls', 'native_api_calls', 'events_emitted',
-  'events_consumed', 'issues', 'api_call_errors', 'webhook_errors'] as const;
+export const USAGE_COLUMNS = ['org_id', 'origin_org_id', 'integration_id', 'day', ...USAGE_FIELDS] as const;
 
 export function writeIssues(ctx: DemoContext): void {
   const { rng, now, orgId } = ctx;

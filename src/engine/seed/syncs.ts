@@ -2,8 +2,10 @@ import { nativeBasePath, subcategoriesOf } from './catalogModel.ts';
 import type { DemoAccount, DemoContext } from './context.ts';
 import { categorySyncOnApi } from './demoOrg.ts';
 import type { SubcategorySpec } from './modelsPeople.ts';
-import { HOUR_MS, MINUTE_MS } from './random.ts';
+import { SYNC_FREQUENCY_HOURS } from '../../shared/constants.ts';
+import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../shared/timeWindows.ts';
 import type { ScalePlan } from './scale.ts';
+import type { SeedRow } from './loadPlan.ts';
 
 /*
  * Sync jobs, their runs, and what each run sent: every event of a run is one sync record (the
@@ -18,8 +20,7 @@ export interface ConnectorJob {
   connectorName: string;
 }
 
-const FREQUENCY_MS = { STANDARD: 24 * HOUR_MS, MEDIUM: 12 * HOUR_MS, HIGH: 6 * HOUR_MS } as const;
-const UNIT_MS = { minutes: MINUTE_MS, hours: HOUR_MS, days: 24 * HOUR_MS } as const;
+const UNIT_MS = { minutes: MINUTE_MS, hours: HOUR_MS, days: DAY_MS } as const;
 const RUN_WEIGHT = { STANDARD: 1, MEDIUM: 1.6, HIGH: 2.4, custom: 2 } as const;
 /**
  * The busiest job runs on its schedule, one run per period, and takes this share of the run
@@ -40,8 +41,8 @@ const WEBHOOK_ISSUE: Record<number, [string, string]> = {
   504: ['WEBHOOK_TIMEOUT', 'Webhook URL did not answer within 30 seconds'],
 };
 
-export const frequencyMs = (a: DemoAccount): number =>
-  a.frequency === 'custom' ? (a.frequencyRate ?? 1) * UNIT_MS[a.frequencyUnit ?? 'hours'] : FREQUENCY_MS[a.frequency];
+const frequencyMs = (a: DemoAccount): number =>
+  a.frequency === 'custom' ? (a.frequencyRate ?? 1) * UNIT_MS[a.frequencyUnit ?? 'hours'] : SYNC_FREQUENCY_HOURS[a.frequency] * HOUR_MS;
 
 /** Resource name of a sync type in an app's native API (employee -> employees). */
 const resourceOf = (sub: string): string => {
@@ -125,7 +126,7 @@ function generateJob(ctx: DemoContext, job: Job, runCount: number, interval?: nu
   const webhookPath = ctx.webhookPaths[a.category] ?? '/webhook';
   const nativePath = `${nativeBasePath(a.app.id)}/${resourceOf(job.sub.value)}`;
   let lastSynced: number | null = null;
-  const runRows: unknown[][] = [];
+  const runRows: SeedRow<'sync_runs'>[] = [];
   // Where in its period a scheduled job starts (the same minute every period, give or take seconds).
   const phase = interval === undefined ? 0 : rng.int(1, Math.max(1, Math.floor(interval / MINUTE_MS) - 1)) * MINUTE_MS;
 

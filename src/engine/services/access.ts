@@ -4,26 +4,19 @@ import { ApiFailure, forbidden, unauthorized } from '../errors.ts';
 import type { Caller, EngineServices } from '../handlers/types.ts';
 import type { Role } from '../contractTypes.ts';
 import { hashToken } from './tokens.ts';
-import { SYNC_FREQUENCY_PLAN_MESSAGE } from '../../shared/planFeatures.ts';
+import { PLAN_FEATURE_MESSAGES, type PlanFeature } from '../../shared/planFeatures.ts';
 import { resolveSession } from './sessions.ts';
 import { hasFeatureFlag } from '../repositories/users.ts';
 import { findActiveApiKey } from '../repositories/apiKeys.ts';
-import { hasPlanFeature } from '../repositories/organisations.ts';
+import { hasPlanFeature, type PlanFeatureColumn } from '../repositories/organisations.ts';
 
 // Who may call what comes from the contract (x-roles, x-feature-flag, x-plan-feature, carried in
 // the generated operation table); this module only enforces it.
-const PLAN_FEATURE_COLUMNS = {
+const PLAN_FEATURE_COLUMNS: Record<PlanFeature, PlanFeatureColumn> = {
   dynamicSyncFrequency: 'feature_dynamic_sync_frequency',
   whiteLabelling: 'feature_white_labelling',
   customMapping: 'feature_custom_mapping',
   languageOptions: 'feature_language_options',
-} as const;
-
-export const PLAN_FEATURE_MESSAGES: Record<keyof typeof PLAN_FEATURE_COLUMNS, string> = {
-  dynamicSyncFrequency: SYNC_FREQUENCY_PLAN_MESSAGE,
-  whiteLabelling: 'Personalisation is not available under the current plan. Please contact support to enable this feature.',
-  customMapping: 'Mapping presets are not available under the current plan. Please contact support to enable this feature.',
-  languageOptions: 'Language options are not available under the current plan. Please contact support to enable this feature.',
 };
 
 const CALLS_BEFORE_ORG_DETAILS = new Set(['authSendOrgDetails', 'appAppsList', 'userUserDetails']);
@@ -65,8 +58,8 @@ export async function authorize(op: OperationMeta, request: FastifyRequest, serv
   if (!op.roles.includes(caller.role)) throw forbidden(`Your role (${caller.role}) cannot do this`);
   if (op.featureFlag && !(await hasFeatureFlag(db, caller.userId, op.featureFlag))) throw forbidden(`This feature (${op.featureFlag}) is not enabled for your account`);
   if (op.planFeature) {
-    const column = PLAN_FEATURE_COLUMNS[op.planFeature as keyof typeof PLAN_FEATURE_COLUMNS];
-    if (!(await hasPlanFeature(db, caller.orgId, column))) throw forbidden(PLAN_FEATURE_MESSAGES[op.planFeature as keyof typeof PLAN_FEATURE_MESSAGES]);
+    const column = PLAN_FEATURE_COLUMNS[op.planFeature as PlanFeature];
+    if (!(await hasPlanFeature(db, caller.orgId, column))) throw forbidden(PLAN_FEATURE_MESSAGES[op.planFeature as PlanFeature]);
   }
   return caller;
 }

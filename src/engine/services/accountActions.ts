@@ -2,8 +2,9 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { BodyOf } from '../contractTypes.ts';
 import { conflict, forbidden, notFound } from '../errors.ts';
-import { PLAN_FEATURE_MESSAGES } from './access.ts';
-import { findAccountByKey, INACTIVE_STATES, type IntegrationState } from '../repositories/integratedAccounts.ts';
+import { PLAN_FEATURE_MESSAGES } from '../../shared/planFeatures.ts';
+import { findAccountByKey } from '../repositories/integratedAccounts.ts';
+import { isInactiveState } from '../../shared/integrationStates.ts';
 import { deactivateAccountInState, setSubscribedModels, setSyncFrequency, setSyncPaused, setTestAccount } from '../repositories/accountChanges.ts';
 import { hasPlanFeature } from '../repositories/organisations.ts';
 import { parseSubscribed, replaceSubscribedModels } from '../repositories/subscribedModels.ts';
@@ -12,7 +13,7 @@ import { pauseAccountJobs, restartAccountJobs, setAccountJobsFrequency, stopAcco
 // The actions menu of an integrated account. The rules that shape the menu are enforced here, so
 // a stale menu (another tab, another user) gets a 409 with the reason instead of a silent change;
 // an action's changes to the account and its sync jobs are one transaction.
-export type AccountActionRequest = BodyOf<'appIntegratedAccountOptionsAction'>;
+type AccountActionRequest = BodyOf<'appIntegratedAccountOptionsAction'>;
 export type AccountAction = AccountActionRequest['action'];
 
 const NEEDS_SYNC: AccountAction[] = ['restartSync', 'pauseSync', 'subscribedDataModels', 'syncFrequency'];
@@ -22,7 +23,7 @@ export async function runAccountAction(db: Kysely<Database>, orgId: string, requ
   const account = await findAccountByKey(db, orgId, request);
   if (!account) throw notFound('Integrated account not found');
   const action = request.action;
-  if (INACTIVE_STATES.includes(account.integration_state as IntegrationState)) throw conflict('No actions are available for this account');
+  if (isInactiveState(account.integration_state)) throw conflict('No actions are available for this account');
   if (action === 'syncFrequency' && !(await hasPlanFeature(db, orgId, 'feature_dynamic_sync_frequency'))) {
     throw forbidden(PLAN_FEATURE_MESSAGES.dynamicSyncFrequency);
   }

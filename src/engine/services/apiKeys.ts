@@ -6,7 +6,7 @@ import { type ApiKeyKind, insertApiKey, liveApiKeyPrefix, maskApiKey, revokeKey 
 // so a key is in full only in the answer of the call that creates it (repositories/apiKeys.ts).
 
 /** A key as a call may show it: in full only in the answer that created it. */
-export interface ShownApiKey {
+interface ShownApiKey {
   key: string;
   masked: boolean;
 }

@@ -13,10 +13,10 @@ import { sign, verifySigned } from './tokens.ts';
  * (card entry, plan change, cancellation), so app.payment.checkout and app.payment.portal answer
  * 501 and online payments are off unless BILLING_ENABLED=true.
  */
-export type BillingPlan = MsgOf<'appPaymentPlans'>['plans'][number];
-export type PaymentsAvailability = MsgOf<'appPaymentEnabled'>;
+type BillingPlan = MsgOf<'appPaymentPlans'>['plans'][number];
+type PaymentsAvailability = MsgOf<'appPaymentEnabled'>;
 
-export const INVOICE_LINK_VALID_MS = 3_600_000;
+const INVOICE_LINK_VALID_MS = 3_600_000;
 
 export function paymentsAvailability(config: Pick<EngineConfig, 'billingEnabled'>, org: Row<'organisations'>): PaymentsAvailability {
   if (!config.billingEnabled) return { enabled: false, provider: 'builtin', reason: 'INSTALLATION_DISABLED' };
@@ -64,7 +64,7 @@ export function comparePlans(a: BillingPlan, b: BillingPlan): number {
 }
 
 // Invoice links: the signature binds the invoice row, its organisation and the expiry.
-export const invoiceSignature = (invoiceId: string, orgId: string, expires: number, secret: string) => sign({ i: invoiceId, o: orgId, e: expires }, secret);
+const invoiceSignature = (invoiceId: string, orgId: string, expires: number, secret: string) => sign({ i: invoiceId, o: orgId, e: expires }, secret);
 
 export function invoiceSignatureMatches(signature: string, invoiceId: string, orgId: string, expires: number, secret: string): boolean {
   const payload = verifySigned<{ i?: unknown; o?: unknown; e?: unknown }>(signature, secret);

@@ -24,8 +24,6 @@ export function inFlowOrder(steps: readonly unknown[]): ChatStep[] {
 /** Every step before `step` (what a session opened at `step` has done). */
 export const stepsBefore = (step: ChatStep): ChatStep[] => CHAT_STEPS.slice(0, indexOf(step));
 
-export const isDone = (completed: readonly ChatStep[], step: ChatStep) => completed.includes(step);
-
 /** Reached and done: `step` is in completed, or the session already stands after it. */
 export const isPast = (chatStep: ChatStep, completed: readonly ChatStep[], step: ChatStep) =>
   completed.includes(step) || indexOf(chatStep) > indexOf(step);

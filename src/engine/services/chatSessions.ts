@@ -25,8 +25,8 @@ type InitializeBody = BodyOf<'sessionInitialize'>;
 type ActionBody = BodyOf<'sessionAction'>;
 interface Who { orgId: string; userId: string; createdBy: string; now: number }
 
-export const UNTITLED = 'Untitled connector';
-export const WELCOME = 'Hi! Tell me what your connector should do.';
+const UNTITLED = 'Untitled connector';
+const WELCOME = 'Hi! Tell me what your connector should do.';
 const NOT_WHEN_RESUMING = 'Not allowed when resuming a draft connector';
 const CHANGED_IN_CHAT = 'Change this in the chat of the connector';
 const SELECT_ONE_APP = 'Please select at least one app';

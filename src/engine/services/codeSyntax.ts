@@ -6,7 +6,7 @@ import { transform } from 'esbuild';
  * the parser's own with its line and column. Nothing is executed. Python has no parser in the
  * Node runtime, so python steps are saved unchecked (the next test run reports their errors).
  */
-export type CodeLanguage = 'javascript' | 'typescript' | 'python';
+type CodeLanguage = 'javascript' | 'typescript' | 'python';
 
 /** The parser's first error as 'message (line L, column C)', or undefined when the code parses. */
 export async function syntaxError(language: CodeLanguage, code: string): Promise<string | undefined> {

@@ -9,7 +9,7 @@ import { authFor, displayName, insertDraftConnector, nameTaken, type StoredApp }
 
 // Changes to a connector that write several tables: each runs in one transaction, so a failure
 // (or a concurrent change that wins) leaves nothing half done.
-export const NAME_EXISTS = 'Connector name already exists';
+const NAME_EXISTS = 'Connector name already exists';
 
 /**
  * Deletes a connector for the user: it and everything that still runs or offers it stop together.

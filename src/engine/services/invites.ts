@@ -4,13 +4,14 @@ import { badRequest } from '../errors.ts';
 import { claimFromWindow } from './rateLimits.ts';
 import { newId } from '../db/ids.ts';
 import { INVALID_INVITE_MESSAGE } from '../../shared/constants.ts';
+import { DAY_MS } from '../../shared/timeWindows.ts';
 import { sign, verifySigned } from './tokens.ts';
 
 // Invite links carry a token signed with the engine's secret that names the invite row; the row
 // decides whether it is still good (not accepted, not revoked, not expired, same e-mail).
 type Db = Kysely<Database> | Transaction<Database>;
 
-export const inviteToken = (inviteId: string, secret: string) => sign({ inv: inviteId }, secret);
+const inviteToken = (inviteId: string, secret: string) => sign({ inv: inviteId }, secret);
 
 export function inviteLink(publicUrl: string, inviteId: string, secret: string): string {
   return `${publicUrl}/signup?data=${encodeURIComponent(inviteToken(inviteId, secret))}`;
@@ -30,10 +31,9 @@ export async function inviteFromToken(db: Db, secret: string, token: string, ema
 }
 
 /** An invite link works for 7 days; a resend issues a new one and revokes the old. */
-export const INVITE_VALID_MS = 7 * 86_400_000;
+const INVITE_VALID_MS = 7 * DAY_MS;
 /** Invitation e-mails (invites and resends) an organisation may send per 24 h. */
-export const INVITES_PER_DAY = 100;
-const DAY_MS = 86_400_000;
+const INVITES_PER_DAY = 100;
 
 type InviteValues = { orgId: string; email: string; role: string; invitedBy: string | null; now: number };
 

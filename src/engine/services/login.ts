@@ -5,7 +5,7 @@ import { createPendingOrganisation, findOrganisation } from '../repositories/org
 import { createUser, findUserByEmail, recordLogin, userEmail } from '../repositories/users.ts';
 import { createSession } from './sessions.ts';
 
-export interface Login {
+interface Login {
   user: Row<'users'>;
   /** The user's organisation as it was at login. */
   org: Row<'organisations'> | undefined;

@@ -8,12 +8,12 @@ import { liveConnectorsAmong } from '../repositories/connectors.ts';
 import { enabledCategories, findAccountToReintegrate } from '../repositories/integratedAccounts.ts';
 import { findOrganisation, orgMetaData } from '../repositories/organisations.ts';
 import { hasFeatureFlag } from '../repositories/users.ts';
+import { PLAN_FEATURE_MESSAGES } from '../../shared/planFeatures.ts';
 
 // Magic links the dashboard creates for an end customer: an auth session for the end customer's
 // organisation and user, and the id the integrated account gets when the end user connects an app
 // through the link. The form's own rules are the contract's (validated before these run); the
 // rules here need the database.
-const LANGUAGE_PLAN_MESSAGE = "Language options aren't available under the current plan. Please contact support to enable this feature.";
 
 /** The dashboard user creating a link. */
 export interface LinkCreator {
@@ -42,7 +42,7 @@ export async function createMagicLink({ db, publicUrl, now }: LinkServices, who:
   if (!org) throw forbidden();
   if (body.language !== 'en') {
     const meta = await orgMetaData(db, org);
-    if (!meta.featureList.languageOptions) throw forbidden(LANGUAGE_PLAN_MESSAGE);
+    if (!meta.featureList.languageOptions) throw forbidden(PLAN_FEATURE_MESSAGES.languageOptions);
     if (!meta.languageOptions.some((o) => o.value === body.language)) throw badRequest('Language is not supported', 'language');
   }
 

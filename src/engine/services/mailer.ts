@@ -5,7 +5,7 @@ import type { Database } from '../db/schema.ts';
 // Mail goes out over SMTP when SMTP_URL is set. Otherwise it lands in the dev mailbox: a table the
 // dev-only endpoint dev.mailbox reads, and a line in the engine log. Codes are never logged
 // anywhere else.
-export interface Mail {
+interface Mail {
   to: string;
   subject: string;
   text: string;

@@ -31,7 +31,7 @@ import {
 // The preset wizard's writes. Each checks everything it was sent first (in the order the errors
 // are answered) and then writes the preset, its rows and the accounts it changes in one
 // transaction, so a failure leaves presets and accounts as they were.
-export interface SavedPreset {
+interface SavedPreset {
   presetId: string;
   presetName: string;
   /** Accounts that follow the preset afterwards. */

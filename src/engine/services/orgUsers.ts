@@ -13,8 +13,8 @@ import { revokeUserSessions } from './sessions.ts';
 
 // An admin's changes to the organisation's users and invitees (Manage Users). Each runs in one
 // transaction; the invitation e-mails are the caller's to send once it has committed.
-export interface Inviter { orgId: string; userId: string; email: string }
-export interface Invited { userId: string; email: string; role: Role; inviteId: string | undefined }
+interface Inviter { orgId: string; userId: string; email: string }
+interface Invited { userId: string; email: string; role: Role; inviteId: string | undefined }
 
 /**
  * Invites are all or nothing: every entry is checked (in order, the first failure answers with its
@@ -70,7 +70,7 @@ export async function inviteOrgUsers(db: Kysely<Database>, inviter: Inviter, ent
   });
 }
 
-export interface ResendTarget { orgId: string; callerId: string; user: OrgUserRow; notice: boolean }
+interface ResendTarget { orgId: string; callerId: string; user: OrgUserRow; notice: boolean }
 
 /**
  * A resend issues a new link (the old one stops working), or a notice again for an address of

@@ -16,7 +16,7 @@ import { newId } from '../db/ids.ts';
 // The wider budgets (per source address, per inbox) are in authThrottle.ts.
 type Db = Kysely<Database>;
 
-export const otpDead = () => new ApiFailure(OTP_DEAD_STATUS, 'OTP_DEAD', 'Too many wrong codes. Please start again with your e-mail');
+const otpDead = () => new ApiFailure(OTP_DEAD_STATUS, 'OTP_DEAD', 'Too many wrong codes. Please start again with your e-mail');
 
 const codeMac = (secret: string, challengeId: string, code: string) =>
   createHmac('sha256', secret).update(`${challengeId}:${code}`).digest('hex');
@@ -58,7 +58,7 @@ export async function claimSendCooldown(db: Db, email: string, now: number): Pro
   if (left > 0) throw rateLimited(`Please wait ${left} seconds before requesting a new OTP`, left);
 }
 
-export interface IssuedCode { challengeId: string; code: string; deliver: boolean }
+interface IssuedCode { challengeId: string; code: string; deliver: boolean }
 
 /** Starts a new sign-in attempt for the e-mail; earlier attempts stop verifying. */
 export async function startAttempt(db: Db, secret: string, now: number, email: string, newUser: boolean, context: object): Promise<IssuedCode> {
@@ -104,7 +104,7 @@ export async function replaceCode(db: Db, secret: string, now: number, email: st
   return { challengeId: challenge.id, code, deliver: context.deliver !== false };
 }
 
-export interface VerifiedAttempt { newUser: boolean; context: Record<string, unknown> }
+interface VerifiedAttempt { newUser: boolean; context: Record<string, unknown> }
 
 const wrongCode = () => badRequest(INVALID_OTP_MESSAGE, 'otp');
 

@@ -21,7 +21,7 @@ import type { EngineConfig } from '../config.ts';
 export type OutboundPolicy = Pick<EngineConfig, 'production' | 'outboundAllowHosts'>;
 
 /** Why a URL or an address was refused; the connection was never opened. */
-export type RefusalReason = 'url' | 'scheme' | 'credentials' | 'host' | 'address';
+type RefusalReason = 'url' | 'scheme' | 'credentials' | 'host' | 'address';
 
 export class OutboundRefused extends Error {
   readonly code = 'EOUTBOUND';

@@ -7,12 +7,12 @@ import { findPlan } from '../repositories/billingPlans.ts';
 import { findOrganisation } from '../repositories/organisations.ts';
 import { hasSalesRequestSince, recordSalesRequest } from '../repositories/salesRequests.ts';
 import type { Mailer } from './mailer.ts';
+import { DAY_MS } from '../../shared/timeWindows.ts';
 
 // Talk to Sales: the request is recorded and the sales address e-mailed with who asks, for what and
 // the current usage. One notification per organisation and plan a day.
-const DAY_MS = 86_400_000;
 
-export interface SalesRequester {
+interface SalesRequester {
   orgId: string;
   userId: string;
   email: string;

@@ -13,7 +13,7 @@ import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } f
  * existed under sha256('secret-encryption:' + secret), still open for the purposes that used them;
  * at start the engine seals them again as v2 (services/accountCredentials.ts).
  */
-export type SealPurpose = 'end-customer-credentials' | 'webhook-signing-secrets';
+type SealPurpose = 'end-customer-credentials' | 'webhook-signing-secrets';
 
 const VERSION = 'v2';
 // A fixed salt is fine for HKDF when the input is a high-entropy secret; it only separates this

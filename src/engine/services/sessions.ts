@@ -9,7 +9,7 @@ import { watchedCacheOf } from '../db/watchedCache.ts';
 // absolute lifetime. Sessions live in the database so any engine process can serve any request.
 const TOUCH_EVERY_MS = 60_000;
 
-export interface SessionRow {
+interface SessionRow {
   id: string;
   userId: string;
   orgId: string;

@@ -13,7 +13,7 @@ import { acceptInvite, revokePendingInvites } from './invites.ts';
 
 /** An app picked from the catalog (its id), or one the user typed that the catalog lacks. */
 export type AppChoice = string | { label: string; category: 'Requested' };
-export interface ChosenApp { id: string; label: string; category: string }
+interface ChosenApp { id: string; label: string; category: string }
 
 const slug = (label: string) => label.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60);
 
@@ -28,7 +28,7 @@ export async function chosenApps(db: Kysely<Database>, choices: AppChoice[]): Pr
   });
 }
 
-export interface OrgDetails {
+interface OrgDetails {
   username: string;
   apps: ChosenApp[];
   orgName: string;

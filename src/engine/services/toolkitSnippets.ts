@@ -5,7 +5,7 @@ import type { MsgOf } from '../contractTypes.ts';
 // prefix), so the key is a placeholder the developer replaces, and a comment names which key
 // (its masked form) when the organisation has one.
 type Snippet = NonNullable<MsgOf<'appGettingStartedJourneyAiAgentFlow'>[number]['stepInitialData']['llmDataMap']>[string];
-export type LlmFramework = 'langgraph' | 'langchain' | 'openai';
+type LlmFramework = 'langgraph' | 'langchain' | 'openai';
 
 const DOCS = 'https://docs.integrations.test/ai-toolkit';
 

@@ -43,4 +43,4 @@ export function signatureMatches(signature: string, key: string, orgId: string, 
 }
 
 // The upload handler reaches the svg check through this module, next to the other upload rules.
-export { svgProblem, type SvgProblem } from './svgSanitiser.ts';
+export { svgProblem } from './svgSanitiser.ts';

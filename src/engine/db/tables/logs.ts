@@ -1,4 +1,4 @@
-import type { EpochMs, IdentityId, IntWithDefault, TextWithDefault } from './types.ts';
+import type { BoolWithDefault, EpochMs, IdentityId, IntWithDefault, TextWithDefault } from './types.ts';
 
 /**
  * Syncs and logs. Every list row carries the labels its screen shows (app label, originOrgName,
@@ -39,6 +39,11 @@ export interface SyncJobsTable {
   updated_at: EpochMs;
   /** 1 while the job's account is live (not Deactivated or Expired); kept by triggers (20261126110000). */
   account_live: IntWithDefault;
+  /**
+   * 1 while the job waits for its API trigger (v1.0/sync.start): created for an account of a
+   * category whose syncs start on API trigger, active but with no next run (20261130100000).
+   */
+  awaiting_api_trigger: BoolWithDefault;
 }
 
 /** Jobs per organisation and account liveness; kept by triggers (20261126110000), never written by code. */

@@ -4,10 +4,11 @@ import { usableSession } from '../../repositories/authSessions.ts';
 import { connectOffer } from '../../repositories/connectOffer.ts';
 import { connectAccount } from '../../services/connectAccount.ts';
 import { manualStepConfirmation } from '../../../shared/connectSteps.ts';
+import { requiredMessage } from '../../../shared/validationMessages.ts';
 
-export const APP_NOT_OFFERED = 'This app is not offered by this link';
-export const CONNECTOR_NOT_OFFERED = 'This connector is not offered by this link';
-export const OAUTH_UNAVAILABLE = 'This app connects with an OAuth sign-in, which is not available yet';
+const APP_NOT_OFFERED = 'This app is not offered by this link';
+const CONNECTOR_NOT_OFFERED = 'This connector is not offered by this link';
+const OAUTH_UNAVAILABLE = 'This app connects with an OAuth sign-in, which is not available yet';
 
 // The end customer's Connect: the choice is checked against what the link offers and the app's
 // setup fields, then connectAccount writes everything in one transaction.
@@ -26,7 +27,7 @@ export const connectComplete = defineHandler('connectComplete', async ({ body },
   const values: Record<string, string> = {};
   for (const field of fields) {
     const value = body.values[field.name]?.trim() ?? '';
-    if (field.required && value === '') throw badRequest(`${field.label} is required`, `values.${field.name}`);
+    if (field.required && value === '') throw badRequest(requiredMessage(field.label), `values.${field.name}`);
     if (value !== '') values[field.name] = value;
   }
 

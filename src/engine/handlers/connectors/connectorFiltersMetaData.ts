@@ -1,7 +1,7 @@
 import type { components } from '../../../generated/api/ai.ts';
 import { defineSessionHandler } from '../types.ts';
 import { listConnectors, MEDIA, parseApps, requireConnector, STATUSES } from '../../repositories/connectors.ts';
-import { STATE_BY_FILTER } from '../../repositories/integratedAccounts.ts';
+import { STATE_BY_FILTER } from '../../../shared/integrationStates.ts';
 import { appsAndCustomersOfConnector } from '../../repositories/connectorAccounts.ts';
 import { aiCaller } from './context.ts';
 

@@ -1,7 +1,7 @@
 import { defineSessionHandler } from '../types.ts';
 import { requireConnector } from '../../repositories/connectors.ts';
 import { countConnectorAccounts, lastSyncOfAccounts, pageConnectorAccounts } from '../../repositories/connectorAccounts.ts';
-import type { IntegrationState } from '../../repositories/integratedAccounts.ts';
+import type { IntegrationState } from '../../../shared/integrationStates.ts';
 import { aiCaller } from './context.ts';
 
 // The accounts connected through one connector, newest first: keyset pages on the

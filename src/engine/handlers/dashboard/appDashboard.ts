@@ -1,8 +1,9 @@
 import { defineSessionHandler } from '../types.ts';
-import { accountsPerCategory, INACTIVE_STATES, toCategoryCounts } from '../../repositories/integratedAccounts.ts';
+import { accountsPerCategory, toCategoryCounts } from '../../repositories/integratedAccounts.ts';
+import { INACTIVE_STATES } from '../../../shared/integrationStates.ts';
 import { countServedOrganizations } from '../../repositories/endCustomerOrgs.ts';
 import { countOpenIssues } from '../../repositories/issues.ts';
-import { DAY_MS, startOfUtcDay } from '../../repositories/listPaging.ts';
+import { DAY_MS, startOfUtcDay } from '../../../shared/timeWindows.ts';
 import { orgUsage } from '../../repositories/usage.ts';
 
 // The home cards. API calls and webhooks of the last 30 days are sums of the daily counters (30

@@ -3,7 +3,8 @@ import { defineSessionHandler } from '../types.ts';
 import { forbidden } from '../../errors.ts';
 import { accountChoices, appsWithAccountCounts } from '../../repositories/accountLists.ts';
 import { servedOrganizationNames } from '../../repositories/endCustomerOrgs.ts';
-import { type Category, catalogLabels, enabledCategories, appLogoUrl, syncTypesOf } from '../../repositories/integratedAccounts.ts';
+import { catalogLabels, enabledCategories, appLogoUrl, syncTypesOf } from '../../repositories/integratedAccounts.ts';
+import type { Category } from '../../../shared/categories.ts';
 
 type Choice = { value: string; label: string; logo?: string; category?: Category; count?: number };
 type PageId = 'organizations' | 'accounts' | 'syncs' | 'logs' | 'issues';

@@ -1,8 +1,10 @@
 import { defineSessionHandler } from '../types.ts';
 import { notFound } from '../../errors.ts';
 import { accountsOfEndCustomer } from '../../repositories/accountLists.ts';
-import { type Category, catalogLabels, type IntegrationState, appLogoUrl } from '../../repositories/integratedAccounts.ts';
-import { startOfUtcDay, timeFilterStart } from '../../repositories/listPaging.ts';
+import { catalogLabels, appLogoUrl } from '../../repositories/integratedAccounts.ts';
+import type { Category } from '../../../shared/categories.ts';
+import type { IntegrationState } from '../../../shared/integrationStates.ts';
+import { startOfUtcDay, timeFilterStart } from '../../../shared/timeWindows.ts';
 import { usageByIntegration } from '../../repositories/usage.ts';
 
 // The integrations of one end-customer organisation. An organisation has a handful of accounts,

@@ -1,7 +1,7 @@
 import { defineSessionHandler } from '../types.ts';
 import { countServedOrganizations, pageServedOrganizations } from '../../repositories/endCustomerOrgs.ts';
 import { catalogLabels, appLogoUrl } from '../../repositories/integratedAccounts.ts';
-import { startOfUtcDay, timeFilterStart } from '../../repositories/listPaging.ts';
+import { startOfUtcDay, timeFilterStart } from '../../../shared/timeWindows.ts';
 import { usageByOriginOrg } from '../../repositories/usage.ts';
 import { accountsOfPage } from '../../repositories/organizationAccounts.ts';
 

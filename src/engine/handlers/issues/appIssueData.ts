@@ -1,6 +1,6 @@
 import { defineSessionHandler } from '../types.ts';
 import { pageIssues, toIssueRow } from '../../repositories/issues.ts';
-import { timeFilterStart } from '../../repositories/listPaging.ts';
+import { timeFilterStart } from '../../../shared/timeWindows.ts';
 
 // The issues table: newest first, cursor-paged on one partial or plain index per filter set.
 export const appIssueData = defineSessionHandler('appIssueData', async ({ body }, { db, caller, clock }) => {

@@ -1,6 +1,6 @@
 import { defineSessionHandler, type MsgOf } from '../types.ts';
 import { bucketOf, bucketStart, firstIssueDate, issueCounters, issuesRaisedPer, issuesResolvedPer, nextBucket } from '../../repositories/issues.ts';
-import { timeFilterStart } from '../../repositories/listPaging.ts';
+import { timeFilterStart } from '../../../shared/timeWindows.ts';
 
 type Point = MsgOf<'appIssueGraph'>['series'][number];
 

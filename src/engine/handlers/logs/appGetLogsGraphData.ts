@@ -1,5 +1,5 @@
 import { defineSessionHandler, type MsgOf } from '../types.ts';
-import { DAY_MS, HOUR_MS, startOfUtcDay, startOfUtcHour } from '../../repositories/listPaging.ts';
+import { DAY_MS, HOUR_MS, startOfUtcDay, startOfUtcHour } from '../../../shared/timeWindows.ts';
 import { hourlyApiActivity, hourlyWebhookActivity } from '../../repositories/logActivity.ts';
 import { dailyActivity } from '../../repositories/usage.ts';
 import { DEFAULT_LOG_PERIOD_MS } from './appGetLogsDataV2.ts';

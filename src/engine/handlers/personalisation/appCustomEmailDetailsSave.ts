@@ -4,7 +4,7 @@ import { findOrganisation } from '../../repositories/organisations.ts';
 import { customEmailDetails, saveCustomEmail } from '../../repositories/personalisation.ts';
 
 /** What the e-mail renderer can fill in; any other {{name}} would reach the end user verbatim. */
-export const EMAIL_PLACEHOLDERS = ['orgName', 'originOrgName', 'originUserName', 'categories', 'expiresAt'] as const;
+const EMAIL_PLACEHOLDERS = ['orgName', 'originOrgName', 'originUserName', 'categories', 'expiresAt'] as const;
 
 export const appCustomEmailDetailsSave = defineSessionHandler('appCustomEmailDetailsSave', async ({ body }, { db, clock, caller }) => {
   const texts = { senderName: body.senderName, subject: body.subject, heading: body.heading, body: body.body, buttonText: body.buttonText, footer: body.footer };

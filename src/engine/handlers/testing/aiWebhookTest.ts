@@ -38,7 +38,7 @@ export const aiWebhookTest = defineSessionHandler('aiWebhookTest', async ({ body
   };
   // The round trip is measured on the monotonic clock: the engine clock stands still in tests.
   const started = performance.now();
-  const answer = await sendSigned({ db, config: ctx.config, now, orgId }, url, body.eventType, payload, 'destination');
+  const answer = await sendSigned({ db, config: ctx.config, now, orgId }, url, payload, 'destination');
   const durationMs = Math.max(0, Math.round(performance.now() - started));
   const result = await recordWebhookTest(db, {
     orgId, connectorId: connector.id, connectorVersion: connector.version, sessionId: null, integrationId: account?.id ?? null,

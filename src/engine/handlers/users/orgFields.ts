@@ -2,7 +2,7 @@ import { forbidden } from '../../errors.ts';
 import type { Row } from '../../db/schema.ts';
 import type { Role } from '../types.ts';
 
-export const ORG_NAME_ADMIN_ONLY = 'Only admin can edit the organisation name';
+const ORG_NAME_ADMIN_ONLY = 'Only admin can edit the organisation name';
 
 /**
  * The organisation columns to update from the fields a form sent. Absent fields are left alone;

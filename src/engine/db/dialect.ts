@@ -1,0 +1,58 @@
+import { type Kysely, PostgresAdapter, type RawBuilder, sql, type SqlBool } from 'kysely';
+
+/*
+ * What differs between the two databases the engine runs on, in one place, so that repositories,
+ * services and the seed never branch on a dialect themselves:
+ * - which one a handle talks to;
+ * - how many bind parameters one statement may carry;
+ * - matching text regardless of case. SQLite's LIKE ignores the case of ASCII letters,
+ *   PostgreSQL's does not, and ILIKE is PostgreSQL's alone; so both sides are lower-cased and
+ *   compared with LIKE (or =), which answers the same on both for ASCII text (SQLite's lower()
+ *   leaves other letters as they are, PostgreSQL's folds them too).
+ * Statement-level differences that belong to one feature stay with it: JSON aggregation in
+ * jsonRows.ts, monthly partitions in partitions.ts, the seed's bulk load in seed/bulk.ts.
+ */
+
+export type DialectName = 'sqlite' | 'postgres';
+
+export function isPostgres(db: Kysely<any>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+export const dialectOf = (db: Kysely<any>): DialectName => (isPostgres(db) ? 'postgres' : 'sqlite');
+
+/** SQLite's SQLITE_MAX_VARIABLE_NUMBER (32766 since 3.32) and PostgreSQL's protocol limit (65535). */
+export const MAX_BIND_PARAMETERS: Readonly<Record<DialectName, number>> = { sqlite: 32_766, postgres: 65_535 };
+
+/** LIKE's wildcards and its escape character taken literally; every pattern here escapes with '\'. */
+const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * The pattern of a case-insensitive "contains" search for `search` (trimmed), for
+ * matchesIgnoringCase; undefined when the search is blank, which filters nothing.
+ */
+export function containsPattern(search: string | undefined): string | undefined {
+  const needle = search?.trim().toLowerCase();
+  return needle ? `%${escapeLike(needle)}%` : undefined;
+}
+
+/** The pattern of a case-insensitive "starts with" search for `prefix`, for matchesIgnoringCase. */
+export const startsWithPattern = (prefix: string): string => `${escapeLike(prefix.toLowerCase())}%`;
+
+/**
+ * `column` matches a pattern made by containsPattern or startsWithPattern, whatever the case of
+ * either, the same on SQLite and PostgreSQL. A null column matches nothing.
+ */
+export function matchesIgnoringCase(column: string, pattern: string): RawBuilder<SqlBool> {
+  return sql<SqlBool>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
+}
+
+/** Any of `columns` matches the pattern, whatever the case (see matchesIgnoringCase). */
+export function anyMatchesIgnoringCase(columns: readonly string[], pattern: string): RawBuilder<SqlBool> {
+  return sql<SqlBool>`(${sql.join(columns.map((column) => matchesIgnoringCase(column, pattern)), sql` or `)})`;
+}
+
+/** `column` equals `value` whatever the case of either, the same on SQLite and PostgreSQL. */
+export function equalsIgnoringCase(column: string, value: string): RawBuilder<SqlBool> {
+  return sql<SqlBool>`lower(${sql.ref(column)}) = ${value.toLowerCase()}`;
+}
