@@ -12,11 +12,19 @@ if (!process.env.E2E_PORT) {
   const script = "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})";
   process.env.E2E_PORT = execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }).trim();
 }
+// Webhook receivers of the tests (tests/e2e/webhookReceiver.ts), one per parallel worker, on ports
+// the engine may send webhooks to (OUTBOUND_ALLOW_HOSTS): the allow-list a developer sets for a
+// local receiver. Any other loopback port stays refused, as in production.
+if (!process.env.E2E_RECEIVER_PORTS) {
+  const script = "const n=require('net');let k=4,o=[];(function f(){const s=n.createServer();s.listen(0,'127.0.0.1',()=>{o.push(s.address().port);s.close(()=>--k?f():console.log(o.join(',')))})})()";
+  process.env.E2E_RECEIVER_PORTS = execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }).trim();
+}
 if (!process.env.E2E_SQLITE_FILE) {
   process.env.E2E_SQLITE_FILE = join(mkdtempSync(join(tmpdir(), 'dashboard-e2e-')), 'engine.sqlite');
 }
 
 const port = process.env.E2E_PORT;
+const receiverHosts = process.env.E2E_RECEIVER_PORTS.split(',').map((receiverPort) => `127.0.0.1:${receiverPort}`).join(',');
 const baseURL = `http://127.0.0.1:${port}`;
 
 export const CHROMIUM_ARGS = [
@@ -61,7 +69,7 @@ export default defineConfig({
     url: `${baseURL}/api/auth.getUiVersion`,
     // Every browser of the suite signs in from 127.0.0.1, many times an hour: the sign-in budgets
     // per source are multiplied for this run (they are tested as they are in the engine suite).
-    env: { PORT: port, HOST: '127.0.0.1', SQLITE_FILE: process.env.E2E_SQLITE_FILE, PUBLIC_URL: baseURL, SIGN_IN_THROTTLE_FACTOR: '20' },
+    env: { PORT: port, HOST: '127.0.0.1', SQLITE_FILE: process.env.E2E_SQLITE_FILE, PUBLIC_URL: baseURL, SIGN_IN_THROTTLE_FACTOR: '20', OUTBOUND_ALLOW_HOSTS: receiverHosts },
     reuseExistingServer: false,
     timeout: 180_000,
     stdout: 'ignore',

@@ -44,8 +44,9 @@ export async function startTestEngine(overrides: Partial<EngineConfig> = {}): Pr
       return { status: response.statusCode, body: (response.body ? response.json() : undefined) as never };
     },
     async lastCode(email) {
-      // Mail is sent without awaiting delivery, so give the dev mailbox a moment to store it.
-      for (let i = 0; i < 250; i += 1) {
+      // Mail is sent without awaiting delivery, so give the dev mailbox a moment to store it (up to
+      // 15 s: on a machine busy with other suites a burst of calls can take several seconds).
+      for (const deadline = Date.now() + 15_000; Date.now() < deadline;) {
         const row = await database.db.selectFrom('mailbox').select(['otp', 'id']).where('to_email', '=', email).where('kind', '=', 'otp')
           .orderBy('id', 'desc').limit(1).executeTakeFirst();
         if (row && row.id !== seenMail.get(email)) { seenMail.set(email, row.id); return row.otp ?? undefined; }
