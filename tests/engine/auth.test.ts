@@ -110,6 +110,21 @@ describe('codes', () => {
     expect((await verify('otp@acme.test', second, true)).status).toBe(200);
   });
 
+  it('a resend that comes before any sign-in starts the attempt and mails its code (it never holds the cooldown with nothing sent)', async () => {
+    const resent = await t.call('POST', '/api/auth.resendOtp', { body: { userEmail: 'early@acme.test', newUser: true } });
+    expect(resent.status).toBe(200);
+    const code = await t.lastCode('early@acme.test');
+    expect(code).toMatch(/^\d{6}$/);
+    // The sign-in right after it is inside the cooldown: no second mail, and the code still works.
+    const signIn = await t.call('POST', '/api/auth.signIn', { body: { userEmail: 'early@acme.test', newUser: true } });
+    expect(signIn.body.msg.resendAfterSeconds).toBeGreaterThan(0);
+    expect((await verify('early@acme.test', code!, true)).status).toBe(200);
+    // An address nobody uses gets the same answer and no mail.
+    const stranger = await t.call('POST', '/api/auth.resendOtp', { body: { userEmail: 'stranger@acme.test' } });
+    expect(stranger.status).toBe(200);
+    expect(await t.engine.db.selectFrom('mailbox').select('id').where('to_email', '=', 'stranger@acme.test').execute()).toEqual([]);
+  });
+
   it('sends one code for concurrent sign-ins and resends of one address (the cooldown is claimed atomically)', async () => {
     const email = 'burst@acme.test';
     const calls = Array.from({ length: 12 }, (_, i) => (i % 2 === 0
