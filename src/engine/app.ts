@@ -13,6 +13,8 @@ import { serveDashboard } from './plugins/dashboard.ts';
 import { MAX_BODY_BYTES, registerBodyParsers } from './plugins/jsonBody.ts';
 import { requestLoggerOptions } from './plugins/requestLog.ts';
 import { registerSecurityHeaders } from './plugins/securityHeaders.ts';
+import { registerSandbox } from './sandbox/index.ts';
+import { inProcessHttpOf } from './services/inProcessHttp.ts';
 
 // Every operation of both contracts becomes a route under its service's base path. A request is
 // validated, authenticated and authorised from the contract, then handed to the handler bound to
@@ -40,8 +42,12 @@ export interface AppOptions {
   logStream?: NodeJS.WritableStream;
 }
 
-export async function buildApp(services: EngineServices, options: AppOptions = {}): Promise<FastifyInstance> {
-  const { config } = services;
+/**
+ * The engine's HTTP app. The services it is given get `http`, in-process calls to this app (the
+ * sandbox provider's token endpoint and vendor APIs).
+ */
+export async function buildApp(base: Omit<EngineServices, 'http'>, options: AppOptions = {}): Promise<FastifyInstance> {
+  const { config } = base;
   const app = Fastify({
     logger: config.production || options.logStream ? requestLoggerOptions(options.logStream) : false,
     bodyLimit: MAX_BODY_BYTES,
@@ -53,6 +59,7 @@ export async function buildApp(services: EngineServices, options: AppOptions = {
     rewriteUrl: (request) => literalPercents(request.url ?? '/'),
   });
   const validators = contractValidators();
+  const services: EngineServices = { ...base, http: inProcessHttpOf(() => app) };
 
   // External plugins first: the headers apply to every route, the 404 and error answers included.
   const securityHeaders = await registerSecurityHeaders(app, config);
@@ -100,6 +107,7 @@ export async function buildApp(services: EngineServices, options: AppOptions = {
     });
   }
 
+  await registerSandbox(app, services, securityHeaders);
   await serveDashboard(app, config, securityHeaders);
   return app;
 }

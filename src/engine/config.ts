@@ -49,6 +49,19 @@ export interface EngineConfig {
    * for end-to-end and load runs that sign in many times from one machine. Production keeps 1.
    */
   signInThrottleFactor: number;
+  /**
+   * The sandbox provider (`/sandbox`: vendor-style APIs per category and the OAuth 2.0 server the
+   * catalog's OAuth apps authorise against). On outside production; in production only with
+   * SANDBOX_ENABLED=true. Its control surface (revoke a connection, force failures) never exists in
+   * production.
+   */
+  sandboxEnabled: boolean;
+  /** Share of sandbox API calls answered with a 5xx (SANDBOX_ERROR_RATE, 0 to 1): 0.02, and 0 under NODE_ENV=test. */
+  sandboxErrorRate: number;
+  /** Sandbox API calls per connection per minute before a 429 with Retry-After (SANDBOX_RATE_LIMIT, default 120). */
+  sandboxRateLimit: number;
+  /** Lifetime of the sandbox OAuth server's access tokens in seconds (SANDBOX_ACCESS_TOKEN_SECONDS, default 900). */
+  sandboxAccessTokenSeconds: number;
 }
 
 /** The development default: public, so production refuses it. */
@@ -75,6 +88,19 @@ function throttleFactorOf(value: string | undefined, production: boolean): numbe
   if (!Number.isInteger(factor) || factor < 1) throw new Error('SIGN_IN_THROTTLE_FACTOR must be a whole number of at least 1');
   if (production && factor !== 1) throw new Error('SIGN_IN_THROTTLE_FACTOR is for test runs: production keeps the sign-in limits as they are');
   return factor;
+}
+
+function sandboxEnabledOf(value: string | undefined, production: boolean): boolean {
+  if (value === undefined || value === '') return !production;
+  if (value !== 'true' && value !== 'false') throw new Error('SANDBOX_ENABLED must be true or false');
+  return value === 'true';
+}
+
+function numberOf(name: string, value: string | undefined, fallback: number, valid: (n: number) => boolean, rule: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isFinite(n) || !valid(n)) throw new Error(`${name} must be ${rule}`);
+  return n;
 }
 
 const list = (value: string | undefined): string[] =>
@@ -116,6 +142,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: trustProxyOf(env.TRUST_PROXY),
     frameAncestors: list(env.FRAME_ANCESTORS),
     signInThrottleFactor: throttleFactorOf(env.SIGN_IN_THROTTLE_FACTOR, production),
+    sandboxEnabled: sandboxEnabledOf(env.SANDBOX_ENABLED, production),
+    sandboxErrorRate: numberOf('SANDBOX_ERROR_RATE', env.SANDBOX_ERROR_RATE, env.NODE_ENV === 'test' ? 0 : 0.02, (n) => n >= 0 && n <= 1, 'a number from 0 to 1'),
+    sandboxRateLimit: numberOf('SANDBOX_RATE_LIMIT', env.SANDBOX_RATE_LIMIT, 120, (n) => Number.isInteger(n) && n >= 1, 'a whole number of at least 1'),
+    sandboxAccessTokenSeconds: numberOf('SANDBOX_ACCESS_TOKEN_SECONDS', env.SANDBOX_ACCESS_TOKEN_SECONDS, 900, (n) => Number.isInteger(n) && n >= 1, 'a whole number of at least 1'),
     ...overrides,
   };
 }

@@ -10,6 +10,7 @@ import { ensureUpcomingPartitions } from './db/partitions.ts';
 import type { Database } from './db/schema.ts';
 import type { Clock, EngineServices } from './handlers/types.ts';
 import { resealLegacyCredentials } from './services/accountCredentials.ts';
+import { inProcessHttpOf } from './services/inProcessHttp.ts';
 import { devMailbox, smtpMailer, type Mailer } from './services/mailer.ts';
 import { seedReferenceData } from './seed/index.ts';
 
@@ -49,8 +50,8 @@ export async function createEngine(config: EngineConfig, options: EngineOptions 
   await resealLegacyCredentials(db, config.signingSecret);
   const clock = options.clock ?? systemClock;
   const mailer = options.mailer ?? (config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : devMailbox(db, clock.now));
-  const services: EngineServices = { db, config, mailer, clock };
-  const app = await buildApp(services);
+  const app = await buildApp({ db, config, mailer, clock });
+  const services: EngineServices = { db, config, mailer, clock, http: inProcessHttpOf(() => app) };
   return {
     ...services,
     app,

@@ -27,7 +27,7 @@ test('a new user signs up, lands on getting started, logs out and logs back in t
 
   await page.goto('/');
   await expect(page).toHaveURL(/\/signup$/);
-  await expect(page.getByRole('tab', { name: 'Sign up' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('button', { name: 'Sign up' })).toHaveAttribute('aria-pressed', 'true');
   await shotBoth(page, 'signup-step0-email');
 
   await submitEmail(page, email);
@@ -60,6 +60,12 @@ test('a new user signs up, lands on getting started, logs out and logs back in t
 
   await page.waitForURL('**/dashboard/getting-started');
   await expect(page.getByRole('heading', { name: 'Getting Started' })).toBeVisible();
+  // Nothing has started yet: the welcome dialog offers the two flows (part 1 §2).
+  const welcome = page.getByRole('dialog', { name: 'Proceed with onboarding' });
+  await expect(welcome).toBeVisible();
+  await welcome.getByRole('button', { name: /Unified APIs and Syncs/ }).click();
+  await expect(welcome).toBeHidden();
+  await expect(page.getByRole('tab', { name: 'Unified APIs and Syncs' })).toHaveAttribute('aria-selected', 'true');
 
   await page.getByRole('button', { name: 'User menu' }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
@@ -68,7 +74,7 @@ test('a new user signs up, lands on getting started, logs out and logs back in t
   // Logged out, a dashboard path sends to the login tab with the path as redirect.
   await page.goto('/dashboard/getting-started');
   await expect(page).toHaveURL('/signup?login=true&redirect=%2Fdashboard%2Fgetting-started');
-  await expect(page.getByRole('tab', { name: 'Log in' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('button', { name: 'Log in' })).toHaveAttribute('aria-pressed', 'true');
 
   // The first code was used, so logging in again within its 60 s cooldown mails a new one at once
   // (the engine only holds codes back while the newest one is unused), and Resend counts down.
@@ -163,11 +169,11 @@ test('five wrong codes send the user back to the e-mail step', async ({ page, re
   await shot(page, 'signup-code-dead-1440');
 });
 
-test('the login tab is selected by login=true and the tabs toggle the mode', async ({ page }) => {
+test('the login mode is selected by login=true and the switch toggles the mode', async ({ page }) => {
   await page.goto('/signup?login=true');
-  await expect(page.getByRole('tab', { name: 'Log in' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('button', { name: 'Log in' })).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
-  await page.getByRole('tab', { name: 'Sign up' }).click();
+  await page.getByRole('button', { name: 'Sign up' }).click();
   await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
   await expect(page).toHaveURL(/\/signup$/);
   await page.getByRole('button', { name: 'Get started' }).click();

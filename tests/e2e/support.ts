@@ -227,3 +227,37 @@ export async function shotBoth(page: Page, name: string, { fullPage = true }: { 
   await shot(page, `${name}-390`, fullPage);
   await page.setViewportSize(DESKTOP);
 }
+
+/**
+ * Watches, from now on, for an element whose own text is `text` (a 'Copied' shown for one
+ * second): `seen()` waits until it has appeared and gone, and says for how long it showed. A poll
+ * of the page can miss a one-second state on a busy machine; an observer in the page cannot.
+ */
+export async function watchBriefText(page: Page, text: string): Promise<{ seen: () => Promise<number> }> {
+  const key = `__brief_${Math.random().toString(36).slice(2)}`;
+  await page.evaluate(({ key: slot, text: wanted }) => {
+    const state: { shownAt?: number; goneAt?: number } = {};
+    (window as unknown as Record<string, unknown>)[slot] = state;
+    // An element's own text (a button's label beside its icon counts; its children's text does not).
+    const ownText = (element: Element) => [...element.childNodes].filter((node) => node.nodeType === Node.TEXT_NODE).map((node) => node.textContent).join('').trim();
+    const present = () => [...document.querySelectorAll('body *')].some((element) => ownText(element) === wanted);
+    new MutationObserver((_, observer) => {
+      if (state.shownAt === undefined && present()) state.shownAt = performance.now();
+      else if (state.shownAt !== undefined && !present()) {
+        state.goneAt = performance.now();
+        observer.disconnect();
+      }
+    }).observe(document.body, { childList: true, subtree: true, characterData: true });
+  }, { key, text });
+  return {
+    seen: async () => {
+      let shownFor = -1;
+      await expect.poll(async () => {
+        const state = (await page.evaluate((slot) => (window as unknown as Record<string, { shownAt?: number; goneAt?: number }>)[slot], key)) ?? {};
+        if (state.shownAt !== undefined && state.goneAt !== undefined) shownFor = state.goneAt - state.shownAt;
+        return shownFor >= 0;
+      }, { timeout: 15_000, message: `'${text}' appeared and went away` }).toBe(true);
+      return shownFor;
+    },
+  };
+}

@@ -58,8 +58,8 @@ describe('connect.getSession', () => {
     const bamboo = apps.find((a) => a.id === 'bamboohr')!;
     expect(bamboo).toMatchObject({ authType: 'BASIC', connectable: true });
     expect(bamboo.steps[0].fields).toContainEqual({ name: 'apiKey', label: 'API key', type: 'password', required: true });
-    // OAuth apps are listed but cannot be connected in this build.
-    expect(apps.find((a) => a.id === 'gusto')).toMatchObject({ authType: 'OAUTH', connectable: false });
+    // OAuth apps sign in against the sandbox provider that plays their vendor (tests/engine/oauthConnect.test.ts).
+    expect(apps.find((a) => a.id === 'gusto')).toMatchObject({ authType: 'OAUTH', connectable: true });
   });
 
   it('offers the sandbox apps to test links and narrows categories to their filters', async () => {
@@ -198,7 +198,7 @@ describe('connect.complete', () => {
     expect((await complete(link.token, values, { appId: 'greenhouse' })).body.error).toMatchObject({ field: 'appId', msg: 'This app is not offered by this link' });
     expect((await complete(link.token, values, { appId: 'bamboohr', category: 'ATS' })).body.error.field).toBe('appId');
     expect((await complete(link.token, {}, { appId: 'gusto' })).body.error)
-      .toMatchObject({ field: 'appId', msg: 'This app connects with an OAuth sign-in, which is not available yet' });
+      .toMatchObject({ field: 'appId', msg: 'This app connects with an OAuth sign-in' });
     expect((await post('connect.complete', { authSessionToken: link.token, category: 'HRIS', values })).body.error).toMatchObject({ field: 'appId', msg: 'Please select an app' });
     expect(await accountCount()).toBe(0);
     expect(await endCustomer()).toBeUndefined();

@@ -124,7 +124,8 @@ describe('web journey', () => {
     steps = await webJourney();
     expect(statuses(steps)).toMatchObject({ embedSdk: [true, false], fetchData: [false, false] });
     expect(currentOf(steps)).toEqual(['fetchData']);
-    expect(step(steps, 'fetchData').stepInitialData).toEqual({ categoryEnabled: true, syncEnabled: false, syncOnAPI: false, skipSyncs: false });
+    // The confirm dialog of 'start on API trigger' shows the sync-start URL before syncs are enabled.
+    expect(step(steps, 'fetchData').stepInitialData).toEqual({ categoryEnabled: true, syncEnabled: false, syncOnAPI: false, skipSyncs: false, syncStartUrl: `${t.engine.config.publicUrl}/v1.0/sync.start` });
 
     // Fetch data: syncs are optional; Finish Onboarding completes the category and the flow.
     await post('app.enableSyncForCategory', { category: 'HRIS', syncModels: [], apiTrigger: true });

@@ -38,7 +38,7 @@ export function RouteScreen({ route }: { route: DashboardRoute }) {
   const Screen = screens[route.pattern];
   if (Screen) {
     const params = Object.fromEntries(Object.entries(routeParams).filter((entry): entry is [string, string] => entry[1] !== undefined));
-    return <Screen key={pathname} params={params} title={route.title} />;
+    return <Screen key={pathname} params={params} title={route.title} role={access.role} />;
   }
 
   if (list) return <GeneratedListScreen key={pathname} definition={list.definition} params={list.params} title={route.title} />;

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { matchPath } from 'react-router';
 import type { DashboardPattern } from '../../generated/dashboard/routes.ts';
+import type { Role } from '../../generated/engine/types.ts';
 import type { GeneratedListProps } from '../resources/GeneratedList.tsx';
 import { preloadable, type Preloadable } from './preloadable.tsx';
 
@@ -10,10 +11,12 @@ import { preloadable, type Preloadable } from './preloadable.tsx';
 // not-built-yet page. Each screen is its own chunk, fetched as soon as its route is known
 // (routePreload.ts) or when it is first rendered.
 
-/** What RouteScreen hands a screen: the route's params (orgId, jobId, ...) and its title. */
+/** What RouteScreen hands a screen: the route's params (orgId, jobId, ...), its title, and the user's role. */
 export interface ScreenProps {
   params: Readonly<Record<string, string>>;
   title: string;
+  /** The signed-in user's role, read by the route guard (RouteScreen always passes it): for admin-only actions. */
+  role?: Role;
 }
 
 type Screen = Preloadable<ScreenProps>;
@@ -23,6 +26,7 @@ const screen = <K extends string>(load: () => Promise<Record<K, ComponentType<Sc
 
 export const screens: Readonly<Partial<Record<string, Screen>>> = {
   home: screen(() => import('../resources/home/index.ts'), 'HomeScreen'),
+  'getting-started': screen(() => import('../resources/getting-started/index.ts'), 'GettingStartedScreen'),
   organizations: screen(() => import('../resources/organizations/index.ts'), 'OrganizationList'),
   'organizations/:orgId': screen(() => import('../resources/organizations/OrganizationIntegrationList.tsx'), 'OrganizationIntegrationList'),
   accounts: screen(() => import('../resources/accounts/index.ts'), 'AccountList'),
@@ -34,6 +38,7 @@ export const screens: Readonly<Partial<Record<string, Screen>>> = {
   'logs/webhook/:syncRunId': screen(() => import('../resources/logs/WebhookLogShow.tsx'), 'WebhookLogShow'),
   'logs/webhook/:syncRunId/:recordId': screen(() => import('../resources/logs/WebhookRecordShow.tsx'), 'WebhookRecordShow'),
   issues: screen(() => import('../resources/issues/index.ts'), 'IssueList'),
+  'api-keys': screen(() => import('../resources/api-keys/index.ts'), 'ApiKeysScreen'),
 } satisfies Partial<Record<DashboardPattern, Screen>>;
 
 /**

@@ -1,5 +1,6 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type {
+  AccountOauthTokensTable,
   AiSessionMessagesTable,
   AuthSessionsTable,
   ConnectorsTable,
@@ -13,6 +14,7 @@ import type {
   MappingPresetFieldsTable,
   MappingPresetOrgsTable,
   MappingPresetsTable,
+  OauthAuthorizationsTable,
   ServedOrganizationCountsTable,
   UsageDailyTable,
   UsageTotalsTable,
@@ -53,6 +55,7 @@ import type {
   UserFeatureFlagsTable,
   UsersTable,
 } from './tables/orgs.ts';
+import type { SandboxConnectionsTable, SandboxOauthRecordsTable } from './tables/sandbox.ts';
 import type {
   ApiKeysTable,
   EmailCustomisationTable,
@@ -148,6 +151,11 @@ export interface Database {
   webhook_records: WebhookRecordsTable;
   native_calls: NativeCallsTable;
   issues: IssuesTable;
+  // OAuth connections and the sandbox provider (20261130110000)
+  oauth_authorizations: OauthAuthorizationsTable;
+  account_oauth_tokens: AccountOauthTokensTable;
+  sandbox_oauth_records: SandboxOauthRecordsTable;
+  sandbox_connections: SandboxConnectionsTable;
 }
 
 export type TableName = keyof Database;

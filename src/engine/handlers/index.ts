@@ -71,6 +71,8 @@ import { appCreateMagicLinkV3 } from './accounts/appCreateMagicLinkV3.ts';
 import { appCreateReIntegrateMagicLink } from './accounts/appCreateReIntegrateMagicLink.ts';
 import { connectGetSession } from './connect/connectGetSession.ts';
 import { connectComplete } from './connect/connectComplete.ts';
+import { connectOauthStart } from './connect/connectOauthStart.ts';
+import { connectOauthCallback } from './connect/connectOauthCallback.ts';
 import { appDashboardSyncJobs } from './syncs/appDashboardSyncJobs.ts';
 import { appDashboardSyncRuns } from './syncs/appDashboardSyncRuns.ts';
 import { appDashboardSyncRecords } from './syncs/appDashboardSyncRecords.ts';
@@ -126,7 +128,7 @@ const bound = [
   appGettingStartedStatus, appGettingStartedJourneyV3, appGettingStartedJourneyAiAgentFlow, appGetCategories, appGetCategoriesAiAgentFlow,
   appEnableCategory, appEnableCategoryForAiAgent, appEnableAiToolKit, appCompleteGettingStarted,
   appDashboard, appGetOrganizations, appGetIntegrationsOfOrg, appGetIntegrationAccounts, appFiltersMetadata,
-  appIntegratedAccountOptionsAction, appCreateMagicLinkV3, appCreateReIntegrateMagicLink, connectGetSession, connectComplete,
+  appIntegratedAccountOptionsAction, appCreateMagicLinkV3, appCreateReIntegrateMagicLink, connectGetSession, connectComplete, connectOauthStart, connectOauthCallback,
   appDashboardSyncJobs, appDashboardSyncRuns, appDashboardSyncRecords,
   appGetLogsGraphData, appGetLogsDataV2, appGetWebhookRecords, appGetWebhookNativeCalls, appGetApiNativeCalls,
   appIssueGraph, appIssueData,

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { EngineConfig } from '../config.ts';
 import type { Mailer } from '../services/mailer.ts';
+import type { InProcessHttp } from '../services/inProcessHttp.ts';
 import { forbidden } from '../errors.ts';
 import type { BodyOf, MsgOf, OperationId, ParamsOf, QueryOf, Role } from '../contractTypes.ts';
 
@@ -23,6 +24,8 @@ export interface EngineServices {
   config: EngineConfig;
   mailer: Mailer;
   clock: Clock;
+  /** Calls to the engine's own routes without a socket (the sandbox provider): services/inProcessHttp.ts. */
+  http: InProcessHttp;
 }
 
 export interface HandlerContext extends EngineServices {

@@ -2,10 +2,11 @@ import { existsSync } from 'node:fs';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { EngineConfig } from '../config.ts';
+import { SANDBOX_PREFIX } from '../sandbox/registration.ts';
 import { EMBEDDABLE_PAGES, type RouteSecurityHeaders } from './securityHeaders.ts';
 
 // The built dashboard is served from the engine's port: files as they are, and index.html for
-// every other non-API GET so the dashboard's router owns /signup, /dashboard/*, /404 and the rest.
+// every other GET outside the services (/api, /ai, the sandbox) so the dashboard's router owns /signup, /dashboard/*, /404 and the rest.
 // The pages an embed needs get index.html from routes of their own, which carry the framing policy
 // that lets the configured origins frame them.
 //
@@ -48,7 +49,7 @@ export async function serveDashboard(app: FastifyInstance, config: EngineConfig,
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    if (spa && (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api/') && !path.startsWith('/ai/')) {
+    if (spa && (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api/') && !path.startsWith('/ai/') && !path.startsWith(`${SANDBOX_PREFIX}/`)) {
       return sendIndex(reply);
     }
     return reply.status(404).send({ success: false, error: { msg: `No such call: ${request.method} ${path}`, code: 'NOT_FOUND' } });

@@ -87,6 +87,11 @@ function dashboardDirectives(built: BuiltDashboard, tls: boolean, publicOrigin: 
 export interface RouteSecurityHeaders {
   /** helmet options of the EMBEDDABLE_PAGES routes. */
   embeddablePage: RouteHelmet;
+  /**
+   * helmet options of the sandbox OAuth server's consent page: its form's answer redirects to the
+   * app's redirect URI on PUBLIC_URL, which form-action must allow besides the page's own origin.
+   */
+  oauthConsentPage: RouteHelmet;
   /** helmet options of an operation's route, when it differs from every other response's. */
   ofOperation(operationId: string): RouteHelmet | undefined;
 }
@@ -122,8 +127,12 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Engi
     contentSecurityPolicy: { useDefaults: false, directives: USER_CONTENT_POLICY },
     crossOriginResourcePolicy: { policy: 'cross-origin' },
   };
+  const oauthConsentPage: RouteHelmet = {
+    contentSecurityPolicy: { useDefaults: false, directives: { ...directives, 'form-action': [...new Set(["'self'", new URL(config.publicUrl).origin])] } },
+  };
   return {
     embeddablePage,
+    oauthConsentPage,
     ofOperation: (operationId) => (USER_CONTENT_OPERATIONS.has(operationId) ? userContent : undefined),
   };
 }

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, RowUpdate } from '../db/schema.ts';
 import { DEFAULT_TEST_ACCOUNT_EXPIRY_MS } from '../../shared/constants.ts';
+import { INACTIVE_STATES } from '../../shared/integrationStates.ts';
 import type { SubCategoryModels } from './subscribedModels.ts';
 
 // What the actions menu of an integrated account changes on the account row. Each change names
@@ -46,4 +47,14 @@ export async function deactivateAccountInState(db: Db, orgId: string, integratio
     .where('integration_state', '=', state)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * Puts an active account in Error with the reason shown on the accounts screen (an app refused its
+ * credentials). Deactivated and expired accounts stay as they are.
+ */
+export async function markAccountError(db: Db, orgId: string, integrationId: string, description: string, now: number): Promise<void> {
+  await updateAccount(db, orgId, integrationId, { integration_state: 'Error', error_description: description, updated_at: now })
+    .where('integration_state', 'not in', INACTIVE_STATES)
+    .execute();
 }

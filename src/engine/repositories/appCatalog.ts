@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { memoReference } from './referenceMemo.ts';
 
 // Whole-catalog reads for the catalog screens and the sign-up form: every app (optionally of one
 // category) with its setup steps, and the names of every category's models and APIs. Per-category
@@ -52,4 +53,32 @@ export async function unsupportedSyncTypes(db: Db, appId: string): Promise<strin
 export async function appsByIds(db: Db, ids: string[]) {
   if (ids.length === 0) return [];
   return db.selectFrom('apps').select(['id', 'label', 'category']).where('id', 'in', ids).execute();
+}
+
+/** An app as the sandbox provider serves it and the engine connects to it. */
+export interface VendorApp {
+  id: string;
+  label: string;
+  category: string;
+  authType: string;
+  /** It connects with an OAuth sign-in (it has an OAUTH setup step). */
+  oauth: boolean;
+  /** Its setup steps in order (step id and type). */
+  steps: { stepId: string; setupType: string }[];
+}
+
+/** Every app of the catalog by id, with how it connects (reference data, read once per database handle). */
+export function vendorApps(db: Kysely<Database>): Promise<Map<string, VendorApp>> {
+  return memoReference(db, 'vendorApps', async () => {
+    const [apps, steps] = await Promise.all([
+      db.selectFrom('apps').select(['id', 'label', 'category', 'auth_type']).execute(),
+      db.selectFrom('app_setup_steps').select(['app_id', 'step_id', 'setup_type']).orderBy('app_id').orderBy('position').execute(),
+    ]);
+    const stepsOf = new Map<string, VendorApp['steps']>();
+    for (const s of steps) stepsOf.set(s.app_id, [...(stepsOf.get(s.app_id) ?? []), { stepId: s.step_id, setupType: s.setup_type }]);
+    return new Map(apps.map((a) => {
+      const appSteps = stepsOf.get(a.id) ?? [];
+      return [a.id, { id: a.id, label: a.label, category: a.category, authType: a.auth_type, oauth: appSteps.some((s) => s.setupType === 'OAUTH'), steps: appSteps }];
+    }));
+  });
 }

@@ -71,6 +71,9 @@ export async function saveSettings(db: Kysely<Database>, orgId: string, category
     .onConflict((oc) => oc.columns(['org_id', 'category']).doUpdateSet(set)).execute();
 }
 
+/** The sync-start endpoint (POST v1.0/sync.start) on the engine's public origin. */
+export const syncStartUrl = (publicUrl: string): string => new URL('/v1.0/sync.start', publicUrl).toString();
+
 export async function syncSettings(db: Kysely<Database>, publicUrl: string, orgId: string, category: string, models: ModelInfo[]): Promise<SyncSettings> {
   const row = await settingsRow(db, orgId, category);
   return {
@@ -78,7 +81,7 @@ export async function syncSettings(db: Kysely<Database>, publicUrl: string, orgI
     syncEnabled: row?.sync_enabled === 1,
     syncOnAPI: row?.sync_on_api === 1,
     syncModels: row?.sync_enabled === 1 ? storedSelection(models, row.sync_models_json) : defaultSelection(models),
-    syncStartUrl: new URL('/v1.0/sync.start', publicUrl).toString(),
+    syncStartUrl: syncStartUrl(publicUrl),
     updatedAt: row?.updated_at ?? 0,
   };
 }

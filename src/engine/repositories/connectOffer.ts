@@ -84,8 +84,12 @@ async function allowedApps(db: Db, session: SessionRow): Promise<{ categories: s
   return { categories: [...only.keys()], only, connectorOf };
 }
 
-/** The session's categories in catalog order, each with its offered apps by label (categories with none are left out). */
-export async function connectOffer(db: Db, session: SessionRow): Promise<ConnectCategory[]> {
+/**
+ * The session's categories in catalog order, each with its offered apps by label (categories with
+ * none are left out). `oauthAvailable`: apps with an OAuth sign-in can connect (the sandbox
+ * provider that plays their vendors is on).
+ */
+export async function connectOffer(db: Db, session: SessionRow, options: { oauthAvailable: boolean }): Promise<ConnectCategory[]> {
   const { categories, only, connectorOf } = await allowedApps(db, session);
   if (categories.length === 0) return [];
   const [categoryRows, appRows] = await Promise.all([
@@ -106,7 +110,7 @@ export async function connectOffer(db: Db, session: SessionRow): Promise<Connect
         logo: logoUrl(a.logo) ?? null,
         authType: a.auth_type as ConnectApp['authType'],
         sandbox: a.is_sandbox === 1,
-        connectable: !steps.some((s) => s.setupType === 'OAUTH'),
+        connectable: options.oauthAvailable || !steps.some((s) => s.setupType === 'OAUTH'),
         connectorId: connectorOf.get(a.id) ?? null,
         steps,
       };

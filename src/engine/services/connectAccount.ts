@@ -12,12 +12,14 @@ import { DEFAULT_TEST_ACCOUNT_EXPIRY_MS } from '../../shared/constants.ts';
 import { isInactiveState } from '../../shared/integrationStates.ts';
 import { applyDefaultPreset } from '../repositories/mappingPresets.ts';
 import { insertAccountJobs, type NewAccountJob } from '../repositories/syncs.ts';
+import { saveAccountTokens } from '../repositories/accountTokens.ts';
 import { sealCredentials } from './accountCredentials.ts';
 
 // Turns a finished magic-link session into an integrated account, all or nothing: claim the
 // session, upsert the end customer's organisation, write (or, for a reintegration, restore) the
-// account with its sync jobs and apply the app's default mapping preset. A failure anywhere rolls
-// all of it back, so the link stays usable and no account is half-written.
+// account with its sync jobs and apply the app's default mapping preset; an OAuth sign-in's sealed
+// tokens are written with it. A failure anywhere rolls all of it back, so the link stays usable
+// and no account is half-written.
 //
 // Syncs of a new account follow its category's settings (the Fetch Data step): with syncs enabled
 // it subscribes to the category's selected models (defaults included) of every data type its app
@@ -35,6 +37,10 @@ interface ConnectInput {
   /** The engine's secret, which the sealing key is derived from. */
   secret: string;
   now: number;
+  /** The account's id when the session reserved none (an OAuth sign-in picks it before the account exists). */
+  integrationId?: string;
+  /** An OAuth sign-in's tokens, already sealed (services/accountAccess.ts), written with the account. */
+  oauth?: { tokensSealed: string; accessExpiresAt: number };
 }
 
 const ACCOUNT_NOT_FOUND = 'Integrated account not found';
@@ -57,6 +63,7 @@ export async function connectAccount(db: Kysely<Database>, input: ConnectInput):
       await upsertEndCustomerOrg(trx, session.org_id, account.origin_org_id, account.origin_org_name, now);
       const restored = { integration_state: 'Success', error_description: null, auth_data_json: sealedAuthData(input), done_by: doneBy, updated_at: now };
       await trx.updateTable('integrated_accounts').set(restored).where('id', '=', account.id).execute();
+      if (input.oauth) await saveAccountTokens(trx, { integrationId: account.id, appId: account.app_id, ...input.oauth }, now);
       return { ...account, ...restored };
     }
 
@@ -69,7 +76,7 @@ export async function connectAccount(db: Kysely<Database>, input: ConnectInput):
       ? storedSelection(models, settings.sync_models_json).filter((s) => s.syncModels.length > 0 && !unsupported.includes(s.subCategory))
       : [];
     const account: Row<'integrated_accounts'> = {
-      id: session.integration_id ?? newId('int'),
+      id: session.integration_id ?? input.integrationId ?? newId('int'),
       org_id: session.org_id,
       end_customer_org_id: endCustomerOrgId,
       origin_org_id: session.origin_org_id,
@@ -101,6 +108,7 @@ export async function connectAccount(db: Kysely<Database>, input: ConnectInput):
       updated_at: now,
     };
     await trx.insertInto('integrated_accounts').values(account).execute();
+    if (input.oauth) await saveAccountTokens(trx, { integrationId: account.id, appId: app.id, ...input.oauth }, now);
     const onApiTrigger = settings?.sync_on_api === 1;
     const labels = new Map(subcategoriesOf(models).map((s) => [s.value, s.label]));
     await insertAccountJobs(trx, subscribed.map((s): NewAccountJob => ({

@@ -1,6 +1,7 @@
 import type { EngineConfig } from '../config.ts';
 import type { MsgOf } from '../contractTypes.ts';
 import { maskedLiveApiKey } from '../repositories/apiKeys.ts';
+import { syncStartUrl } from '../repositories/categorySettings.ts';
 import { listCategories } from '../repositories/catalog.ts';
 import { savedWebhookUrl } from '../repositories/webhooks.ts';
 import type { Category } from '../../shared/categories.ts';
@@ -47,7 +48,10 @@ export async function journeyView(ctx: ViewCtx, journey: Journey): Promise<Journ
       case 'selectCategory': return { categoryEnabled };
       case 'registerWebhook': return { webhook, categoryEnabled };
       case 'embedSdk': return { apiKey, apiBaseUrl: new URL('/api', config.publicUrl).toString() };
-      case 'fetchData': return { categoryEnabled, syncEnabled: settings?.sync_enabled === 1, syncOnAPI: settings?.sync_on_api === 1, skipSyncs: !needs('registerWebhook') };
+      case 'fetchData': return {
+        categoryEnabled, syncEnabled: settings?.sync_enabled === 1, syncOnAPI: settings?.sync_on_api === 1, skipSyncs: !needs('registerWebhook'),
+        syncStartUrl: syncStartUrl(config.publicUrl),
+      };
       case 'useToolkit': return { apiKey, ...toolkitSnippets(apiKey, category, new URL('/ai', config.publicUrl).toString()) };
     }
   };

@@ -1,10 +1,11 @@
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
 
 /*
- * Sealing: secrets the engine must use again later (end customers' credentials, webhook signing
- * secrets) are stored encrypted with AES-256-GCM. Each purpose has its own key, derived with
- * HKDF-SHA256 from the engine's secret (info = the purpose label), so the secret is never used as
- * a key directly and a value sealed for one purpose cannot be opened, or swapped in, as another.
+ * Sealing: secrets the engine must use again later (end customers' credentials and OAuth tokens,
+ * webhook signing secrets, the PKCE verifier and expected state of an OAuth sign-in in progress)
+ * are stored encrypted with AES-256-GCM. Each purpose has its own key, derived with HKDF-SHA256
+ * from the engine's secret (info = the purpose label), so the secret is never used as a key
+ * directly and a value sealed for one purpose cannot be opened, or swapped in, as another.
  * Sealing protects as well as the engine's secret does: under the public development default a
  * copy of the database opens. API keys are therefore not sealed at all: the engine keeps their
  * hash only.
@@ -13,7 +14,7 @@ import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } f
  * existed under sha256('secret-encryption:' + secret), still open for the purposes that used them;
  * at start the engine seals them again as v2 (services/accountCredentials.ts).
  */
-type SealPurpose = 'end-customer-credentials' | 'webhook-signing-secrets';
+type SealPurpose = 'end-customer-credentials' | 'webhook-signing-secrets' | 'oauth-tokens' | 'oauth-authorizations';
 
 const VERSION = 'v2';
 // A fixed salt is fine for HKDF when the input is a high-entropy secret; it only separates this

@@ -2692,8 +2692,8 @@ export interface paths {
          *     connectors (each app carries its connectorId); for a reintegration link only the account's own
          *     app. A sandbox session offers the built-in sandbox apps only, a test-account link the real apps
          *     and the sandbox apps, any other link the real apps only. An app whose setup needs an OAuth
-         *     sign-in is listed with connectable false: this build has no OAuth provider to send the end
-         *     customer to.
+         *     sign-in connects through connect.oauth.start; it is listed with connectable false only when
+         *     the sandbox provider that plays every app's vendor is switched off.
          *
          *     Errors: 404 'This link is invalid or has expired' for an unknown or expired token; 409 'This link
          *     has already been used' once an app was connected through it.
@@ -2719,8 +2719,9 @@ export interface paths {
          * @description The end customer's Connect on the /magic/authorize screen. Public: authenticated by the auth
          *     session token in the body. Validates the choice against the session (the same rules as
          *     connect.getSession: 400 'This app is not offered by this link' on appId, 400 'This connector is
-         *     not offered by this link' on connectorId, 400 'This app connects with an OAuth sign-in, which is
-         *     not available yet' on appId) and the app's setup fields: each required field must be non-blank,
+         *     not offered by this link' on connectorId, 400 'This app connects with an OAuth sign-in' on
+         *     appId for an app with an OAUTH step: it connects through connect.oauth.start and
+         *     connect.oauth.callback) and the app's setup fields: each required field must be non-blank,
          *     else 400 '<field label> is required' on values.<field name>; fields the app does not have are
          *     refused (400 'Unknown field' on values.<name>).
          *
@@ -2739,6 +2740,90 @@ export interface paths {
          *     found' when the account of a reintegration link was removed.
          */
         post: operations["connectComplete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/connect.oauth.start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start the OAuth sign-in of an app for a magic-link or auth session
+         * @description The end customer's OAuth setup step, on the /magic/authorize screen, in the knit-auth component
+         *     and in its admin mode (/admin/authorize): the screen opens msg.authorizeUrl in a window, the
+         *     end customer signs in at the app and allows access, and the app sends the window back to the
+         *     /oauth callback screen with code and state, which calls connect.oauth.callback. Public:
+         *     authenticated by the auth session token in the body.
+         *
+         *     The choice is checked as connect.complete checks it: 400 'This app is not offered by this
+         *     link' on appId, 400 'This connector is not offered by this link' on connectorId; the step must
+         *     be one of the app's OAUTH steps (400 on stepId), isFinalStep must say whether it is the app's
+         *     last step and reintegrate whether the session is a reintegration (400 on the field otherwise);
+         *     the values of the FORM steps before it are checked like connect.complete's (400
+         *     '<field label> is required' on values.<name>, 'Unknown field'). An app that signs in with OAuth
+         *     answers 400 'This app connects with an OAuth sign-in, which is not available yet' when the
+         *     sandbox provider that backs the catalog's apps is switched off.
+         *
+         *     msg.state is the base64url JSON { appId, isFinalStep, stepId, category, reintegrate,
+         *     authSessionToken, nonce } (the nonce is 256 random bits). The engine keeps, for 10 minutes and
+         *     sealed, the expected state, the PKCE verifier (S256) and the step values; the authorize URL
+         *     carries the code challenge only. Every start is a new authorisation with its own state.
+         *
+         *     Errors: 404 'This link is invalid or has expired'; 409 'This link has already been used'.
+         */
+        post: operations["connectOauthStart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/connect.oauth.callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Complete an OAuth sign-in from the /oauth callback screen
+         * @description Called by the /oauth callback screen with the code and state the app sent the end customer
+         *     back with (or the error, when the end customer denied access). Public: the state carries the
+         *     auth session token.
+         *
+         *     The state must be exactly one the engine issued (connect.oauth.start): every field as it was
+         *     (a state with any field changed is refused), used once (the first callback claims it in one
+         *     statement; a second one, even sent at the same moment, is refused) and within 10 minutes.
+         *     Otherwise: 400 'Something went wrong, please try again' on state (the screen shows it and goes
+         *     to /404), and nothing changes.
+         *
+         *     With a good state and a code, the engine exchanges the code at the app's token endpoint with
+         *     the PKCE verifier it kept, seals the tokens (AES-256-GCM, never returned or logged) and, when
+         *     the OAuth step is the app's last, connects the account exactly as connect.complete does: in one
+         *     transaction the session is claimed, the end customer's organisation written, the account
+         *     created with the session's reserved integrationId, the organisation's default mapping preset
+         *     applied and the category's sync jobs created (a reintegration moves its account back to
+         *     Success with the new tokens). msg is the IntegrationDetails the knit-auth component emits.
+         *
+         *     An app that refused (the end customer denied access: error access_denied; a code refused at the
+         *     token endpoint) answers 200 with msg.success false and errors [{ code, description,
+         *     resolution }]; the state is used up and the session is left as it was, so the end customer can
+         *     start again.
+         *
+         *     Errors: 400 'Something went wrong, please try again' (state); 404 'This link is invalid or has
+         *     expired'; 409 'This link has already been used'.
+         */
+        post: operations["connectOauthCallback"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4766,7 +4851,7 @@ export interface components {
         /**
          * @description What a step needs to render, from the organisation's saved state (kept across a journey reset).
          *     selectCategory: categoryEnabled. registerWebhook: webhook, categoryEnabled. embedSdk: apiKey, apiBaseUrl.
-         *     fetchData: categoryEnabled, syncEnabled, syncOnAPI, skipSyncs. useToolkit: apiKey, llmDataMap,
+         *     fetchData: categoryEnabled, syncEnabled, syncOnAPI, skipSyncs, syncStartUrl. useToolkit: apiKey, llmDataMap,
          *     codeDependenciesMap. Fields a step does not use are absent.
          */
         JourneyStepInitialData: {
@@ -4783,6 +4868,13 @@ export interface components {
             syncOnAPI?: boolean;
             /** @description The category has no sync data models; the Fetch Data step shows only the API calls. */
             skipSyncs?: boolean;
+            /**
+             * Format: uri
+             * @description Full URL of the sync-start endpoint (POST v1.0/sync.start) on the engine's public origin: the
+             *     confirm dialog of 'start on API trigger' shows it before syncs are enabled (the same URL as
+             *     CategorySyncSettings.syncStartUrl).
+             */
+            syncStartUrl?: string;
             /**
              * @description The organisation's production API key in its masked form (`sk_live_AbCd…`: the engine keeps no
              *     full key to show), so the step can name the key the snippets expect; null while the organisation
@@ -4903,7 +4995,8 @@ export interface components {
          *             "categoryEnabled": true,
          *             "syncEnabled": false,
          *             "syncOnAPI": false,
-         *             "skipSyncs": false
+         *             "skipSyncs": false,
+         *             "syncStartUrl": "https://engine.acme-integrations.test/v1.0/sync.start"
          *           }
          *         }
          *       ]
@@ -9503,7 +9596,7 @@ export interface components {
             authType: components["schemas"]["AuthType"];
             /** @description true for the built-in sandbox apps. */
             sandbox: boolean;
-            /** @description false when a setup step needs an OAuth sign-in, which this build cannot offer. */
+            /** @description Whether the end customer can connect it now. An app with an OAUTH setup step signs in through connect.oauth.start, and is connectable while the sandbox provider that backs the catalog's apps is on (false when it is switched off). */
             connectable: boolean;
             /** @description The AI connector the app is offered through (AI-connector links), else null. */
             connectorId: string | null;
@@ -9632,6 +9725,121 @@ export interface components {
                 integrationState: components["schemas"]["IntegrationState"];
                 originOrgName: string;
             };
+        };
+        /**
+         * @description The OAuth setup step the end customer starts: the app of the session and the step, echoed into the authorisation's state.
+         * @example {
+         *       "authSessionToken": "3q2-7wQf1kQx8mB0cV9yZ4sT6uR2pL5nA7eD1gH3jK0",
+         *       "appId": "hubspot",
+         *       "category": "CRM",
+         *       "stepId": "authorize",
+         *       "reintegrate": false,
+         *       "isFinalStep": true
+         *     }
+         */
+        ConnectOauthStartBody: {
+            /** @description The auth session token (a magic link's state, or the knit-auth component's authsessiontoken). */
+            authSessionToken: string;
+            appId: string;
+            category: components["schemas"]["Category"];
+            /** @description The app's setup step with setupType OAUTH (connect.getSession's steps). */
+            stepId: string;
+            /** @description The session reconnects an existing account (connect.getSession's reintegrate). */
+            reintegrate: boolean;
+            /** @description The OAuth step is the app's last setup step, so the callback creates the account. */
+            isFinalStep: boolean;
+            /** @description The AI connector the app was offered through (connect.getSession's connectorId). */
+            connectorId?: string;
+            /**
+             * @description The values of the app's FORM steps before the OAuth step (a subdomain), by field name; kept sealed with the authorisation and stored with the account's credentials.
+             * @default {}
+             */
+            values?: {
+                [key: string]: string;
+            };
+        };
+        /**
+         * @example {
+         *       "success": true,
+         *       "msg": {
+         *         "authorizeUrl": "https://dashboard.example.com/sandbox/oauth/auth?response_type=code&client_id=hubspot&state=eyJhcHBJZCI6Imh1YnNwb3QifQ&code_challenge=E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM&code_challenge_method=S256",
+         *         "state": "eyJhcHBJZCI6Imh1YnNwb3QifQ",
+         *         "expiresAt": 1767830400
+         *       }
+         *     }
+         */
+        ConnectOauthStartResponse: {
+            success: components["schemas"]["SuccessFlag"];
+            msg: {
+                /**
+                 * Format: uri
+                 * @description The app's authorization endpoint with the code flow, PKCE (S256), the app's scopes and the state: open it in a window. The app sends the end customer back to PUBLIC_URL/oauth with code and state (or error and state).
+                 */
+                authorizeUrl: string;
+                /** @description The state the authorize URL carries: base64url (no padding) of the JSON { appId, isFinalStep, stepId, category, reintegrate, authSessionToken, nonce }. */
+                state: string;
+                /** @description Unix seconds after which the state is refused (10 minutes). */
+                expiresAt: number;
+            };
+        };
+        /**
+         * @description What the app sent the end customer back to /oauth with: the state, and the code (or the error when the end customer denied access or the authorisation failed).
+         * @example {
+         *       "state": "eyJhcHBJZCI6Imh1YnNwb3QiLCJpc0ZpbmFsU3RlcCI6dHJ1ZSwic3RlcElkIjoiYXV0aG9yaXplIiwiY2F0ZWdvcnkiOiJDUk0iLCJyZWludGVncmF0ZSI6ZmFsc2UsImF1dGhTZXNzaW9uVG9rZW4iOiIzcTIiLCJub25jZSI6IngifQ",
+         *       "code": "SplxlOBeZQQYbYS6WxSbIA"
+         *     }
+         */
+        ConnectOauthCallbackBody: {
+            state: string;
+            code?: string;
+            /** @description The OAuth error code the app sent instead of a code (access_denied, ...). */
+            error?: string;
+            errorDescription?: string;
+        };
+        /**
+         * @description The outcome of connecting an app, as the knit-auth component emits it (onFinish, event.detail.integrationDetails).
+         * @example {
+         *       "integrationId": "int_01HZX3K9",
+         *       "appId": "hubspot",
+         *       "categoryId": "CRM",
+         *       "originOrgId": "globex-7",
+         *       "success": true,
+         *       "errors": [],
+         *       "isDeactivated": false
+         *     }
+         */
+        IntegrationDetails: {
+            integrationId: string;
+            appId: string;
+            categoryId: components["schemas"]["Category"];
+            originOrgId: string;
+            /** @description The account is connected (created, or restored by a reintegration). */
+            success: boolean;
+            /** @description Why it is not, when success is false. */
+            errors: {
+                code: string;
+                description: string;
+                resolution: string;
+            }[];
+            isDeactivated: boolean;
+        };
+        /**
+         * @example {
+         *       "success": true,
+         *       "msg": {
+         *         "integrationId": "int_01HZX3K9",
+         *         "appId": "hubspot",
+         *         "categoryId": "CRM",
+         *         "originOrgId": "globex-7",
+         *         "success": true,
+         *         "errors": [],
+         *         "isDeactivated": false
+         *       }
+         *     }
+         */
+        ConnectOauthCallbackResponse: {
+            success: components["schemas"]["SuccessFlag"];
+            msg: components["schemas"]["IntegrationDetails"];
         };
     };
     responses: {
@@ -9968,6 +10176,11 @@ export type SchemaConnectSession = components['schemas']['ConnectSession'];
 export type SchemaConnectGetSessionResponse = components['schemas']['ConnectGetSessionResponse'];
 export type SchemaConnectCompleteBody = components['schemas']['ConnectCompleteBody'];
 export type SchemaConnectCompleteResponse = components['schemas']['ConnectCompleteResponse'];
+export type SchemaConnectOauthStartBody = components['schemas']['ConnectOauthStartBody'];
+export type SchemaConnectOauthStartResponse = components['schemas']['ConnectOauthStartResponse'];
+export type SchemaConnectOauthCallbackBody = components['schemas']['ConnectOauthCallbackBody'];
+export type SchemaIntegrationDetails = components['schemas']['IntegrationDetails'];
+export type SchemaConnectOauthCallbackResponse = components['schemas']['ConnectOauthCallbackResponse'];
 export type ResponseBadRequest = components['responses']['BadRequest'];
 export type ResponseTooManyRequests = components['responses']['TooManyRequests'];
 export type ResponseOtpDead = components['responses']['OtpDead'];
@@ -13092,6 +13305,76 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ConnectCompleteResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    connectOauthStart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "authSessionToken": "3q2-7wQf1kQx8mB0cV9yZ4sT6uR2pL5nA7eD1gH3jK0",
+                 *       "appId": "hubspot",
+                 *       "category": "CRM",
+                 *       "stepId": "authorize",
+                 *       "reintegrate": false,
+                 *       "isFinalStep": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["ConnectOauthStartBody"];
+            };
+        };
+        responses: {
+            /** @description The authorisation is started; open authorizeUrl. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectOauthStartResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    connectOauthCallback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "state": "eyJhcHBJZCI6Imh1YnNwb3QiLCJpc0ZpbmFsU3RlcCI6dHJ1ZSwic3RlcElkIjoiYXV0aG9yaXplIiwiY2F0ZWdvcnkiOiJDUk0iLCJyZWludGVncmF0ZSI6ZmFsc2UsImF1dGhTZXNzaW9uVG9rZW4iOiIzcTIiLCJub25jZSI6IngifQ",
+                 *       "code": "SplxlOBeZQQYbYS6WxSbIA"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ConnectOauthCallbackBody"];
+            };
+        };
+        responses: {
+            /** @description The authorisation's outcome (msg.success false when the app refused). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectOauthCallbackResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -241,7 +241,7 @@ export const engineDocument = {
     },
     {
       "name": "connect",
-      "description": "The end customer's side of a magic link: public calls authenticated by the auth session token\nin the body (not by a dashboard session), used by the /magic/authorize screen.\n"
+      "description": "The end customer's side of a magic link or auth session: public calls authenticated by the\nauth session token in the body (not by a dashboard session), used by the /magic/authorize\nscreen, the knit-auth component (and its admin mode, /admin/authorize) and the /oauth\ncallback screen.\n"
     }
   ],
   "paths": {
@@ -6463,7 +6463,7 @@ export const engineDocument = {
       "post": {
         "operationId": "connectGetSession",
         "summary": "Read a magic-link or auth session for the connect screen",
-        "description": "Called by the /magic/authorize screen (and any connect screen) that the end customer opens from\na magic link. It is public: the caller proves itself with the auth session token from the link's\nstate, sent in the body so it never lands in URLs or access logs. msg holds what the connect form\nneeds: who asks (the customer's company), for whom (the end customer's organisation and user),\nthe categories of the session with their apps from the catalog, and each app's setup steps and\nfields.\n\nWhich apps are offered: the session's categories (categories_json), each narrowed to the apps of\nits filter (filters_json) when one is set; for an AI-connector link the apps of its live\nconnectors (each app carries its connectorId); for a reintegration link only the account's own\napp. A sandbox session offers the built-in sandbox apps only, a test-account link the real apps\nand the sandbox apps, any other link the real apps only. An app whose setup needs an OAuth\nsign-in is listed with connectable false: this build has no OAuth provider to send the end\ncustomer to.\n\nErrors: 404 'This link is invalid or has expired' for an unknown or expired token; 409 'This link\nhas already been used' once an app was connected through it.\n",
+        "description": "Called by the /magic/authorize screen (and any connect screen) that the end customer opens from\na magic link. It is public: the caller proves itself with the auth session token from the link's\nstate, sent in the body so it never lands in URLs or access logs. msg holds what the connect form\nneeds: who asks (the customer's company), for whom (the end customer's organisation and user),\nthe categories of the session with their apps from the catalog, and each app's setup steps and\nfields.\n\nWhich apps are offered: the session's categories (categories_json), each narrowed to the apps of\nits filter (filters_json) when one is set; for an AI-connector link the apps of its live\nconnectors (each app carries its connectorId); for a reintegration link only the account's own\napp. A sandbox session offers the built-in sandbox apps only, a test-account link the real apps\nand the sandbox apps, any other link the real apps only. An app whose setup needs an OAuth\nsign-in connects through connect.oauth.start; it is listed with connectable false only when\nthe sandbox provider that plays every app's vendor is switched off.\n\nErrors: 404 'This link is invalid or has expired' for an unknown or expired token; 409 'This link\nhas already been used' once an app was connected through it.\n",
         "tags": [
           "connect"
         ],
@@ -6509,7 +6509,7 @@ export const engineDocument = {
       "post": {
         "operationId": "connectComplete",
         "summary": "Connect an app through a magic-link or auth session",
-        "description": "The end customer's Connect on the /magic/authorize screen. Public: authenticated by the auth\nsession token in the body. Validates the choice against the session (the same rules as\nconnect.getSession: 400 'This app is not offered by this link' on appId, 400 'This connector is\nnot offered by this link' on connectorId, 400 'This app connects with an OAuth sign-in, which is\nnot available yet' on appId) and the app's setup fields: each required field must be non-blank,\nelse 400 '<field label> is required' on values.<field name>; fields the app does not have are\nrefused (400 'Unknown field' on values.<name>).\n\nThen, in one transaction: the session is claimed (state used, used_at), the end customer's\norganisation is created or renamed, and the integrated account is written. A magic link creates\nthe account with the integrationId reserved at link creation (state Success, the session's test\nflag and showCustomMapping, the AI connector when the link picked one, the organisation's\ndefault mapping preset of the app applied, subscribed to the category's sync models when syncs\nare enabled for it). A reintegration link moves its existing account back to Success and clears\nits error. The setup values are credentials: they are stored encrypted (AES-256-GCM under the\nengine's secret), never in plain text, and never returned. The values are not checked against\nthe third-party app: the engine has no live connection to it.\n\nErrors: 404 'This link is invalid or has expired'; 409 'This link has already been used' (also\nfor a second complete with the same token, which changes nothing); 404 'Integrated account not\nfound' when the account of a reintegration link was removed.\n",
+        "description": "The end customer's Connect on the /magic/authorize screen. Public: authenticated by the auth\nsession token in the body. Validates the choice against the session (the same rules as\nconnect.getSession: 400 'This app is not offered by this link' on appId, 400 'This connector is\nnot offered by this link' on connectorId, 400 'This app connects with an OAuth sign-in' on\nappId for an app with an OAUTH step: it connects through connect.oauth.start and\nconnect.oauth.callback) and the app's setup fields: each required field must be non-blank,\nelse 400 '<field label> is required' on values.<field name>; fields the app does not have are\nrefused (400 'Unknown field' on values.<name>).\n\nThen, in one transaction: the session is claimed (state used, used_at), the end customer's\norganisation is created or renamed, and the integrated account is written. A magic link creates\nthe account with the integrationId reserved at link creation (state Success, the session's test\nflag and showCustomMapping, the AI connector when the link picked one, the organisation's\ndefault mapping preset of the app applied, subscribed to the category's sync models when syncs\nare enabled for it). A reintegration link moves its existing account back to Success and clears\nits error. The setup values are credentials: they are stored encrypted (AES-256-GCM under the\nengine's secret), never in plain text, and never returned. The values are not checked against\nthe third-party app: the engine has no live connection to it.\n\nErrors: 404 'This link is invalid or has expired'; 409 'This link has already been used' (also\nfor a second complete with the same token, which changes nothing); 404 'Integrated account not\nfound' when the account of a reintegration link was removed.\n",
         "tags": [
           "connect"
         ],
@@ -6540,6 +6540,104 @@ export const engineDocument = {
               "application/json": {
                 "schema": {
                   "$ref": "#/components/schemas/ConnectCompleteResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "409": {
+            "$ref": "#/components/responses/Conflict"
+          }
+        }
+      }
+    },
+    "/connect.oauth.start": {
+      "post": {
+        "operationId": "connectOauthStart",
+        "summary": "Start the OAuth sign-in of an app for a magic-link or auth session",
+        "description": "The end customer's OAuth setup step, on the /magic/authorize screen, in the knit-auth component\nand in its admin mode (/admin/authorize): the screen opens msg.authorizeUrl in a window, the\nend customer signs in at the app and allows access, and the app sends the window back to the\n/oauth callback screen with code and state, which calls connect.oauth.callback. Public:\nauthenticated by the auth session token in the body.\n\nThe choice is checked as connect.complete checks it: 400 'This app is not offered by this\nlink' on appId, 400 'This connector is not offered by this link' on connectorId; the step must\nbe one of the app's OAUTH steps (400 on stepId), isFinalStep must say whether it is the app's\nlast step and reintegrate whether the session is a reintegration (400 on the field otherwise);\nthe values of the FORM steps before it are checked like connect.complete's (400\n'<field label> is required' on values.<name>, 'Unknown field'). An app that signs in with OAuth\nanswers 400 'This app connects with an OAuth sign-in, which is not available yet' when the\nsandbox provider that backs the catalog's apps is switched off.\n\nmsg.state is the base64url JSON { appId, isFinalStep, stepId, category, reintegrate,\nauthSessionToken, nonce } (the nonce is 256 random bits). The engine keeps, for 10 minutes and\nsealed, the expected state, the PKCE verifier (S256) and the step values; the authorize URL\ncarries the code challenge only. Every start is a new authorisation with its own state.\n\nErrors: 404 'This link is invalid or has expired'; 409 'This link has already been used'.\n",
+        "tags": [
+          "connect"
+        ],
+        "security": [],
+        "x-designed": true,
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/ConnectOauthStartBody"
+              },
+              "example": {
+                "authSessionToken": "3q2-7wQf1kQx8mB0cV9yZ4sT6uR2pL5nA7eD1gH3jK0",
+                "appId": "hubspot",
+                "category": "CRM",
+                "stepId": "authorize",
+                "reintegrate": false,
+                "isFinalStep": true
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The authorisation is started; open authorizeUrl.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ConnectOauthStartResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "409": {
+            "$ref": "#/components/responses/Conflict"
+          }
+        }
+      }
+    },
+    "/connect.oauth.callback": {
+      "post": {
+        "operationId": "connectOauthCallback",
+        "summary": "Complete an OAuth sign-in from the /oauth callback screen",
+        "description": "Called by the /oauth callback screen with the code and state the app sent the end customer\nback with (or the error, when the end customer denied access). Public: the state carries the\nauth session token.\n\nThe state must be exactly one the engine issued (connect.oauth.start): every field as it was\n(a state with any field changed is refused), used once (the first callback claims it in one\nstatement; a second one, even sent at the same moment, is refused) and within 10 minutes.\nOtherwise: 400 'Something went wrong, please try again' on state (the screen shows it and goes\nto /404), and nothing changes.\n\nWith a good state and a code, the engine exchanges the code at the app's token endpoint with\nthe PKCE verifier it kept, seals the tokens (AES-256-GCM, never returned or logged) and, when\nthe OAuth step is the app's last, connects the account exactly as connect.complete does: in one\ntransaction the session is claimed, the end customer's organisation written, the account\ncreated with the session's reserved integrationId, the organisation's default mapping preset\napplied and the category's sync jobs created (a reintegration moves its account back to\nSuccess with the new tokens). msg is the IntegrationDetails the knit-auth component emits.\n\nAn app that refused (the end customer denied access: error access_denied; a code refused at the\ntoken endpoint) answers 200 with msg.success false and errors [{ code, description,\nresolution }]; the state is used up and the session is left as it was, so the end customer can\nstart again.\n\nErrors: 400 'Something went wrong, please try again' (state); 404 'This link is invalid or has\nexpired'; 409 'This link has already been used'.\n",
+        "tags": [
+          "connect"
+        ],
+        "security": [],
+        "x-designed": true,
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/ConnectOauthCallbackBody"
+              },
+              "example": {
+                "state": "eyJhcHBJZCI6Imh1YnNwb3QiLCJpc0ZpbmFsU3RlcCI6dHJ1ZSwic3RlcElkIjoiYXV0aG9yaXplIiwiY2F0ZWdvcnkiOiJDUk0iLCJyZWludGVncmF0ZSI6ZmFsc2UsImF1dGhTZXNzaW9uVG9rZW4iOiIzcTIiLCJub25jZSI6IngifQ",
+                "code": "SplxlOBeZQQYbYS6WxSbIA"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The authorisation's outcome (msg.success false when the app refused).",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ConnectOauthCallbackResponse"
                 }
               }
             }
@@ -10483,7 +10581,7 @@ export const engineDocument = {
       },
       "JourneyStepInitialData": {
         "type": "object",
-        "description": "What a step needs to render, from the organisation's saved state (kept across a journey reset).\nselectCategory: categoryEnabled. registerWebhook: webhook, categoryEnabled. embedSdk: apiKey, apiBaseUrl.\nfetchData: categoryEnabled, syncEnabled, syncOnAPI, skipSyncs. useToolkit: apiKey, llmDataMap,\ncodeDependenciesMap. Fields a step does not use are absent.\n",
+        "description": "What a step needs to render, from the organisation's saved state (kept across a journey reset).\nselectCategory: categoryEnabled. registerWebhook: webhook, categoryEnabled. embedSdk: apiKey, apiBaseUrl.\nfetchData: categoryEnabled, syncEnabled, syncOnAPI, skipSyncs, syncStartUrl. useToolkit: apiKey, llmDataMap,\ncodeDependenciesMap. Fields a step does not use are absent.\n",
         "properties": {
           "webhook": {
             "type": [
@@ -10508,6 +10606,11 @@ export const engineDocument = {
           "skipSyncs": {
             "type": "boolean",
             "description": "The category has no sync data models; the Fetch Data step shows only the API calls."
+          },
+          "syncStartUrl": {
+            "type": "string",
+            "format": "uri",
+            "description": "Full URL of the sync-start endpoint (POST v1.0/sync.start) on the engine's public origin: the\nconfirm dialog of 'start on API trigger' shows it before syncs are enabled (the same URL as\nCategorySyncSettings.syncStartUrl).\n"
           },
           "apiKey": {
             "type": [
@@ -10684,7 +10787,8 @@ export const engineDocument = {
                 "categoryEnabled": true,
                 "syncEnabled": false,
                 "syncOnAPI": false,
-                "skipSyncs": false
+                "skipSyncs": false,
+                "syncStartUrl": "https://engine.acme-integrations.test/v1.0/sync.start"
               }
             }
           ]
@@ -19544,7 +19648,7 @@ export const engineDocument = {
           },
           "connectable": {
             "type": "boolean",
-            "description": "false when a setup step needs an OAuth sign-in, which this build cannot offer."
+            "description": "Whether the end customer can connect it now. An app with an OAUTH setup step signs in through connect.oauth.start, and is connectable while the sandbox provider that backs the catalog's apps is on (false when it is switched off)."
           },
           "connectorId": {
             "type": [
@@ -19855,6 +19959,259 @@ export const engineDocument = {
             "category": "HRIS",
             "integrationState": "Success",
             "originOrgName": "Globex Corp"
+          }
+        }
+      },
+      "ConnectOauthStartBody": {
+        "type": "object",
+        "description": "The OAuth setup step the end customer starts: the app of the session and the step, echoed into the authorisation's state.",
+        "required": [
+          "authSessionToken",
+          "appId",
+          "category",
+          "stepId",
+          "reintegrate",
+          "isFinalStep"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "authSessionToken": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 200,
+            "pattern": "\\S",
+            "description": "The auth session token (a magic link's state, or the knit-auth component's authsessiontoken).",
+            "x-messages": {
+              "required": "This link is invalid or has expired",
+              "minLength": "This link is invalid or has expired",
+              "maxLength": "This link is invalid or has expired",
+              "pattern": "This link is invalid or has expired"
+            }
+          },
+          "appId": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 100,
+            "x-messages": {
+              "required": "Please select an app",
+              "minLength": "Please select an app"
+            }
+          },
+          "category": {
+            "$ref": "#/components/schemas/Category"
+          },
+          "stepId": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 100,
+            "description": "The app's setup step with setupType OAUTH (connect.getSession's steps)."
+          },
+          "reintegrate": {
+            "type": "boolean",
+            "description": "The session reconnects an existing account (connect.getSession's reintegrate)."
+          },
+          "isFinalStep": {
+            "type": "boolean",
+            "description": "The OAuth step is the app's last setup step, so the callback creates the account."
+          },
+          "connectorId": {
+            "type": "string",
+            "maxLength": 100,
+            "description": "The AI connector the app was offered through (connect.getSession's connectorId)."
+          },
+          "values": {
+            "type": "object",
+            "description": "The values of the app's FORM steps before the OAuth step (a subdomain), by field name; kept sealed with the authorisation and stored with the account's credentials.",
+            "maxProperties": 20,
+            "default": {},
+            "additionalProperties": {
+              "type": "string",
+              "maxLength": 2000
+            }
+          }
+        },
+        "example": {
+          "authSessionToken": "3q2-7wQf1kQx8mB0cV9yZ4sT6uR2pL5nA7eD1gH3jK0",
+          "appId": "hubspot",
+          "category": "CRM",
+          "stepId": "authorize",
+          "reintegrate": false,
+          "isFinalStep": true
+        }
+      },
+      "ConnectOauthStartResponse": {
+        "type": "object",
+        "required": [
+          "success",
+          "msg"
+        ],
+        "properties": {
+          "success": {
+            "$ref": "#/components/schemas/SuccessFlag"
+          },
+          "msg": {
+            "type": "object",
+            "required": [
+              "authorizeUrl",
+              "state",
+              "expiresAt"
+            ],
+            "properties": {
+              "authorizeUrl": {
+                "type": "string",
+                "format": "uri",
+                "description": "The app's authorization endpoint with the code flow, PKCE (S256), the app's scopes and the state: open it in a window. The app sends the end customer back to PUBLIC_URL/oauth with code and state (or error and state)."
+              },
+              "state": {
+                "type": "string",
+                "description": "The state the authorize URL carries: base64url (no padding) of the JSON { appId, isFinalStep, stepId, category, reintegrate, authSessionToken, nonce }."
+              },
+              "expiresAt": {
+                "type": "integer",
+                "x-timestamp": "s",
+                "description": "Unix seconds after which the state is refused (10 minutes)."
+              }
+            }
+          }
+        },
+        "example": {
+          "success": true,
+          "msg": {
+            "authorizeUrl": "https://dashboard.example.com/sandbox/oauth/auth?response_type=code&client_id=hubspot&state=eyJhcHBJZCI6Imh1YnNwb3QifQ&code_challenge=E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM&code_challenge_method=S256",
+            "state": "eyJhcHBJZCI6Imh1YnNwb3QifQ",
+            "expiresAt": 1767830400
+          }
+        }
+      },
+      "ConnectOauthCallbackBody": {
+        "type": "object",
+        "description": "What the app sent the end customer back to /oauth with: the state, and the code (or the error when the end customer denied access or the authorisation failed).",
+        "required": [
+          "state"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "state": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 4000,
+            "x-messages": {
+              "required": "Something went wrong, please try again",
+              "minLength": "Something went wrong, please try again",
+              "maxLength": "Something went wrong, please try again"
+            }
+          },
+          "code": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 2000
+          },
+          "error": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 200,
+            "description": "The OAuth error code the app sent instead of a code (access_denied, ...)."
+          },
+          "errorDescription": {
+            "type": "string",
+            "maxLength": 2000
+          }
+        },
+        "example": {
+          "state": "eyJhcHBJZCI6Imh1YnNwb3QiLCJpc0ZpbmFsU3RlcCI6dHJ1ZSwic3RlcElkIjoiYXV0aG9yaXplIiwiY2F0ZWdvcnkiOiJDUk0iLCJyZWludGVncmF0ZSI6ZmFsc2UsImF1dGhTZXNzaW9uVG9rZW4iOiIzcTIiLCJub25jZSI6IngifQ",
+          "code": "SplxlOBeZQQYbYS6WxSbIA"
+        }
+      },
+      "IntegrationDetails": {
+        "type": "object",
+        "description": "The outcome of connecting an app, as the knit-auth component emits it (onFinish, event.detail.integrationDetails).",
+        "required": [
+          "integrationId",
+          "appId",
+          "categoryId",
+          "originOrgId",
+          "success",
+          "errors",
+          "isDeactivated"
+        ],
+        "properties": {
+          "integrationId": {
+            "type": "string"
+          },
+          "appId": {
+            "type": "string"
+          },
+          "categoryId": {
+            "$ref": "#/components/schemas/Category"
+          },
+          "originOrgId": {
+            "type": "string"
+          },
+          "success": {
+            "type": "boolean",
+            "description": "The account is connected (created, or restored by a reintegration)."
+          },
+          "errors": {
+            "type": "array",
+            "description": "Why it is not, when success is false.",
+            "items": {
+              "type": "object",
+              "required": [
+                "code",
+                "description",
+                "resolution"
+              ],
+              "properties": {
+                "code": {
+                  "type": "string"
+                },
+                "description": {
+                  "type": "string"
+                },
+                "resolution": {
+                  "type": "string"
+                }
+              }
+            }
+          },
+          "isDeactivated": {
+            "type": "boolean"
+          }
+        },
+        "example": {
+          "integrationId": "int_01HZX3K9",
+          "appId": "hubspot",
+          "categoryId": "CRM",
+          "originOrgId": "globex-7",
+          "success": true,
+          "errors": [],
+          "isDeactivated": false
+        }
+      },
+      "ConnectOauthCallbackResponse": {
+        "type": "object",
+        "required": [
+          "success",
+          "msg"
+        ],
+        "properties": {
+          "success": {
+            "$ref": "#/components/schemas/SuccessFlag"
+          },
+          "msg": {
+            "$ref": "#/components/schemas/IntegrationDetails"
+          }
+        },
+        "example": {
+          "success": true,
+          "msg": {
+            "integrationId": "int_01HZX3K9",
+            "appId": "hubspot",
+            "categoryId": "CRM",
+            "originOrgId": "globex-7",
+            "success": true,
+            "errors": [],
+            "isDeactivated": false
           }
         }
       }

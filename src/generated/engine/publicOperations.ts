@@ -12,4 +12,6 @@ export const publicOperationKeys: ReadonlySet<string> = new Set([
   'engine /app.uploads/{key}',
   'engine /connect.getSession',
   'engine /connect.complete',
+  'engine /connect.oauth.start',
+  'engine /connect.oauth.callback',
 ]);

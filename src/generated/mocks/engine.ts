@@ -111,6 +111,8 @@ type AuthVerifyOtpResponse = components['schemas']['AuthVerifyOtpResponse'];
 type BillingAddress = components['schemas']['BillingAddress'];
 type ConnectCompleteResponse = components['schemas']['ConnectCompleteResponse'];
 type ConnectGetSessionResponse = components['schemas']['ConnectGetSessionResponse'];
+type ConnectOauthCallbackResponse = components['schemas']['ConnectOauthCallbackResponse'];
+type ConnectOauthStartResponse = components['schemas']['ConnectOauthStartResponse'];
 type DevMailboxResponse = components['schemas']['DevMailboxResponse'];
 type PaymentCard = components['schemas']['PaymentCard'];
 type PresetAccountRow = components['schemas']['PresetAccountRow'];
@@ -1051,6 +1053,7 @@ export const getAppGettingStartedJourneyV3ResponseMock = (
       syncEnabled: faker.helpers.arrayElement([faker.datatype.boolean(), undefined]),
       syncOnAPI: faker.helpers.arrayElement([faker.datatype.boolean(), undefined]),
       skipSyncs: faker.helpers.arrayElement([faker.datatype.boolean(), undefined]),
+      syncStartUrl: faker.helpers.arrayElement([faker.internet.url(), undefined]),
       apiKey: faker.helpers.arrayElement([
         faker.string.alphanumeric({ length: 12, casing: 'lower' }),
         null,
@@ -1118,6 +1121,7 @@ export const getAppGettingStartedJourneyAiAgentFlowResponseMock = (
       syncEnabled: faker.helpers.arrayElement([faker.datatype.boolean(), undefined]),
       syncOnAPI: faker.helpers.arrayElement([faker.datatype.boolean(), undefined]),
       skipSyncs: faker.helpers.arrayElement([faker.datatype.boolean(), undefined]),
+      syncStartUrl: faker.helpers.arrayElement([faker.internet.url(), undefined]),
       apiKey: faker.helpers.arrayElement([
         faker.string.alphanumeric({ length: 12, casing: 'lower' }),
         null,
@@ -1317,6 +1321,7 @@ export const getAppEnableCategoryResponseMock = (
           syncEnabled: faker.helpers.arrayElement([faker.datatype.boolean(), undefined]),
           syncOnAPI: faker.helpers.arrayElement([faker.datatype.boolean(), undefined]),
           skipSyncs: faker.helpers.arrayElement([faker.datatype.boolean(), undefined]),
+          syncStartUrl: faker.helpers.arrayElement([faker.internet.url(), undefined]),
           apiKey: faker.helpers.arrayElement([
             faker.string.alphanumeric({ length: 12, casing: 'lower' }),
             null,
@@ -1428,6 +1433,7 @@ export const getAppEnableCategoryForAiAgentResponseMock = (
           syncEnabled: faker.helpers.arrayElement([faker.datatype.boolean(), undefined]),
           syncOnAPI: faker.helpers.arrayElement([faker.datatype.boolean(), undefined]),
           skipSyncs: faker.helpers.arrayElement([faker.datatype.boolean(), undefined]),
+          syncStartUrl: faker.helpers.arrayElement([faker.internet.url(), undefined]),
           apiKey: faker.helpers.arrayElement([
             faker.string.alphanumeric({ length: 12, casing: 'lower' }),
             null,
@@ -1542,6 +1548,7 @@ export const getAppEnableAiToolKitResponseMock = (
           syncEnabled: faker.helpers.arrayElement([faker.datatype.boolean(), undefined]),
           syncOnAPI: faker.helpers.arrayElement([faker.datatype.boolean(), undefined]),
           skipSyncs: faker.helpers.arrayElement([faker.datatype.boolean(), undefined]),
+          syncStartUrl: faker.helpers.arrayElement([faker.internet.url(), undefined]),
           apiKey: faker.helpers.arrayElement([
             faker.string.alphanumeric({ length: 12, casing: 'lower' }),
             null,
@@ -4178,6 +4185,55 @@ export const getConnectCompleteResponseMock = (
   ...overrideResponse,
 });
 
+export const getConnectOauthStartResponseMock = (
+  overrideResponse: Partial<Extract<ConnectOauthStartResponse, object>> = {},
+): ConnectOauthStartResponse => ({
+  success: true,
+  msg: {
+    authorizeUrl: faker.internet.url(),
+    state: faker.string.alpha({ length: { min: 10, max: 20 } }),
+    expiresAt: faker.number.int({ min: 1704067200, max: 1767139200 }),
+  },
+  ...overrideResponse,
+});
+
+export const getConnectOauthCallbackResponseMock = (
+  overrideResponse: Partial<Extract<ConnectOauthCallbackResponse, object>> = {},
+): ConnectOauthCallbackResponse => ({
+  success: true,
+  msg: {
+    integrationId: faker.string.alphanumeric({ length: 12, casing: 'lower' }),
+    appId: faker.string.alphanumeric({ length: 12, casing: 'lower' }),
+    categoryId: faker.helpers.arrayElement([
+      'ACCOUNTING',
+      'HRIS',
+      'ATS',
+      'COMMS',
+      'ASSESSMENT',
+      'TICKETING',
+      'MEETING',
+      'E_SIGN',
+      'CRM',
+      'EMAIL',
+      'STORAGE',
+      'CALENDAR',
+      'EXPENSES',
+      'SUBSCRIPTION_MANAGEMENT',
+    ] as const),
+    originOrgId: faker.string.alphanumeric({ length: 12, casing: 'lower' }),
+    success: faker.datatype.boolean(),
+    errors: Array.from({ length: faker.number.int({ min: 3, max: 10 }) }, (_, i) => i + 1).map(
+      () => ({
+        code: faker.string.alpha({ length: { min: 10, max: 20 } }),
+        description: faker.lorem.sentence(),
+        resolution: faker.string.alpha({ length: { min: 10, max: 20 } }),
+      }),
+    ),
+    isDeactivated: faker.datatype.boolean(),
+  },
+  ...overrideResponse,
+});
+
 export const getAuthSignInMockHandler = (
   overrideResponse?:
     | SignInResponse
@@ -6463,6 +6519,54 @@ export const getConnectCompleteMockHandler = (
     options,
   );
 };
+
+export const getConnectOauthStartMockHandler = (
+  overrideResponse?:
+    | ConnectOauthStartResponse
+    | ((
+        info: Parameters<Parameters<typeof http.post>[1]>[0],
+      ) => Promise<ConnectOauthStartResponse> | ConnectOauthStartResponse),
+  options?: RequestHandlerOptions,
+) => {
+  return http.post(
+    '*/api/connect.oauth.start',
+    async (info: Parameters<Parameters<typeof http.post>[1]>[0]) => {
+      return HttpResponse.json(
+        overrideResponse !== undefined
+          ? typeof overrideResponse === 'function'
+            ? await overrideResponse(info)
+            : overrideResponse
+          : getConnectOauthStartResponseMock(),
+        { status: 200 },
+      );
+    },
+    options,
+  );
+};
+
+export const getConnectOauthCallbackMockHandler = (
+  overrideResponse?:
+    | ConnectOauthCallbackResponse
+    | ((
+        info: Parameters<Parameters<typeof http.post>[1]>[0],
+      ) => Promise<ConnectOauthCallbackResponse> | ConnectOauthCallbackResponse),
+  options?: RequestHandlerOptions,
+) => {
+  return http.post(
+    '*/api/connect.oauth.callback',
+    async (info: Parameters<Parameters<typeof http.post>[1]>[0]) => {
+      return HttpResponse.json(
+        overrideResponse !== undefined
+          ? typeof overrideResponse === 'function'
+            ? await overrideResponse(info)
+            : overrideResponse
+          : getConnectOauthCallbackResponseMock(),
+        { status: 200 },
+      );
+    },
+    options,
+  );
+};
 export const getIntegrationPlatformEngineMock = () => [
   getAuthSignInMockHandler(),
   getAuthVerifyOtpMockHandler(),
@@ -6559,4 +6663,6 @@ export const getIntegrationPlatformEngineMock = () => [
   getAppGetPresetDetailsMockHandler(),
   getConnectGetSessionMockHandler(),
   getConnectCompleteMockHandler(),
+  getConnectOauthStartMockHandler(),
+  getConnectOauthCallbackMockHandler(),
 ];

@@ -101,6 +101,8 @@ export const engineHandlers: RequestHandler[] = [
   engine.getAppGetPresetDetailsMockHandler(),
   engine.getConnectGetSessionMockHandler(),
   engine.getConnectCompleteMockHandler(),
+  engine.getConnectOauthStartMockHandler(),
+  engine.getConnectOauthCallbackMockHandler(),
 ];
 
 /** One handler per ai operation, answering 200 with faker data. */

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { vi } from 'vitest';
 import { createActor, fromPromise, type AnyActorLogic, type AnyStateMachine, type AnyStateNode, type EventObject, type SnapshotFrom } from 'xstate';
-import type { AdjacencyMap, AdjacencyValue, StatePath } from 'xstate/graph';
+import { getAdjacencyMap, TestModel, type AdjacencyMap, type AdjacencyValue, type StatePath } from 'xstate/graph';
 
 type AnySnapshot = SnapshotFrom<AnyStateMachine>;
 
@@ -46,18 +46,63 @@ export function transitionKeys(machine: AnyStateMachine): string[] {
   return out.sort();
 }
 
+/** The transition keys (one per guarded candidate taken) of sending `event` in `before`. */
+function takenKeys(machine: AnyStateMachine, before: AnySnapshot, event: EventObject): string[] {
+  return machine.getTransitionData(before as never, event as never).map((definition) => {
+    const candidates = definition.source.transitions.get(definition.eventType) ?? [];
+    return keyOf(definition.source, definition.eventType, candidates.indexOf(definition));
+  });
+}
+
 /** The transition keys the adjacency map's edges take. */
 export function coveredTransitionKeys<E extends EventObject>(machine: AnyStateMachine, adjacency: AdjacencyMap<AnySnapshot, E>): Set<string> {
   const covered = new Set<string>();
   for (const { state, transitions } of Object.values(adjacency) as AdjacencyValue<AnySnapshot, E>[]) {
-    for (const { event } of Object.values(transitions)) {
-      for (const definition of machine.getTransitionData(state as never, event as never)) {
-        const candidates = definition.source.transitions.get(definition.eventType) ?? [];
-        covered.add(keyOf(definition.source, definition.eventType, candidates.indexOf(definition)));
-      }
-    }
+    for (const { event } of Object.values(transitions)) takenKeys(machine, state, event).forEach((key) => covered.add(key));
   }
   return covered;
+}
+
+/** The transition keys the steps of the paths take. */
+export function pathTransitionKeys(machine: AnyStateMachine, paths: readonly StatePath<AnySnapshot, EventObject>[]): Set<string> {
+  const covered = new Set<string>();
+  for (const path of paths) {
+    path.steps.forEach((step, i) => {
+      const before = path.steps[i - 1]?.state;
+      if (before) takenKeys(machine, before, step.event).forEach((key) => covered.add(key));
+    });
+  }
+  return covered;
+}
+
+/**
+ * Paths for the transitions no simple path takes. A transition that closes a loop (a retry, a
+ * timer back to the state an edit started from) leads to a state every path to it has already
+ * visited, so a simple path never ends with it. Each of these is the shortest path to the
+ * transition's source state followed by the transition, so every transition the traversal's
+ * events can take is replayed.
+ */
+export function loopClosingPaths(
+  machine: AnyStateMachine,
+  traversal: { serializeState: (snapshot: never) => string } & Record<string, unknown>,
+  simplePaths: readonly StatePath<AnySnapshot, EventObject>[],
+): StatePath<AnySnapshot, EventObject>[] {
+  const serialize = traversal.serializeState as (snapshot: AnySnapshot) => string;
+  const adjacency = getAdjacencyMap(machine, traversal as never) as AdjacencyMap<AnySnapshot, EventObject>;
+  const shortest = new Map(new TestModel(machine, traversal as never).getShortestPaths().map((path) => [serialize(path.state as AnySnapshot), path as StatePath<AnySnapshot, EventObject>]));
+  const covered = pathTransitionKeys(machine, simplePaths);
+  const out: StatePath<AnySnapshot, EventObject>[] = [];
+  for (const [stateKey, { state, transitions }] of Object.entries(adjacency) as [string, AdjacencyValue<AnySnapshot, EventObject>][]) {
+    const base = shortest.get(stateKey);
+    if (!base) continue;
+    for (const { event, state: next } of Object.values(transitions)) {
+      const keys = takenKeys(machine, state, event);
+      if (keys.length === 0 || keys.every((key) => covered.has(key))) continue;
+      keys.forEach((key) => covered.add(key));
+      out.push({ state: next, steps: [...base.steps, { event, state: next }], weight: base.weight + 1 });
+    }
+  }
+  return out;
 }
 
 /** A readable label for an event: the fixture's name, else its type. */

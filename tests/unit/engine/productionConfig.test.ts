@@ -30,6 +30,21 @@ describe('production configuration', () => {
     expect(loadConfig({}).signInThrottleFactor).toBe(1);
   });
 
+  it('switches the sandbox provider off in production unless SANDBOX_ENABLED turns it on, and checks its settings', () => {
+    const prod = { NODE_ENV: 'production', SIGNING_SECRET: strongSecret, SMTP_URL: 'smtp://127.0.0.1:2525' };
+    expect(loadConfig(prod).sandboxEnabled).toBe(false);
+    expect(loadConfig({ ...prod, SANDBOX_ENABLED: 'true' }).sandboxEnabled).toBe(true);
+    expect(loadConfig({}).sandboxEnabled).toBe(true);
+    expect(loadConfig({ SANDBOX_ENABLED: 'false' }).sandboxEnabled).toBe(false);
+    expect(() => loadConfig({ SANDBOX_ENABLED: 'yes' })).toThrow(/SANDBOX_ENABLED must be true or false/);
+    expect(loadConfig({})).toMatchObject({ sandboxErrorRate: 0.02, sandboxRateLimit: 120, sandboxAccessTokenSeconds: 900 });
+    expect(loadConfig({ NODE_ENV: 'test' }).sandboxErrorRate).toBe(0);
+    expect(loadConfig({ SANDBOX_ERROR_RATE: '0.5', SANDBOX_RATE_LIMIT: '10', SANDBOX_ACCESS_TOKEN_SECONDS: '60' }))
+      .toMatchObject({ sandboxErrorRate: 0.5, sandboxRateLimit: 10, sandboxAccessTokenSeconds: 60 });
+    expect(() => loadConfig({ SANDBOX_ERROR_RATE: '2' })).toThrow(/SANDBOX_ERROR_RATE/);
+    expect(() => loadConfig({ SANDBOX_RATE_LIMIT: '0' })).toThrow(/SANDBOX_RATE_LIMIT/);
+  });
+
   it('keeps the development defaults working', () => {
     expect(loadConfig({}).signingSecret).toBe(DEV_SIGNING_SECRET);
   });

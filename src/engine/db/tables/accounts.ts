@@ -269,3 +269,36 @@ export interface UsageTotalsTable {
   events_consumed: IntWithDefault;
   issues: IntWithDefault;
 }
+
+/**
+ * An OAuth authorisation the end customer started and has not finished (migration 20261130110000).
+ * `sealed` holds the expected state, the PKCE verifier and the earlier steps' setup values, sealed
+ * for their own purpose; the row is found by the sha-256 of the state's nonce.
+ */
+export interface OauthAuthorizationsTable {
+  id: string;
+  nonce_hash: string;
+  auth_session_id: string;
+  app_id: string;
+  category: string;
+  sealed: string;
+  created_at: EpochMs;
+  expires_at: EpochMs;
+  /** Set by the one callback that claims it. */
+  used_at: EpochMs | null;
+}
+
+/**
+ * The OAuth tokens of an integrated account (migration 20261130110000): sealed, with the access
+ * token's expiry in clear and the lease of the one caller refreshing them.
+ */
+export interface AccountOauthTokensTable {
+  integration_id: string;
+  app_id: string;
+  tokens_sealed: string;
+  access_expires_at: EpochMs;
+  refresh_claim_id: string | null;
+  refresh_claimed_at: EpochMs | null;
+  created_at: EpochMs;
+  updated_at: EpochMs;
+}

@@ -1,35 +1,22 @@
 import { defineHandler } from '../types.ts';
 import { badRequest } from '../../errors.ts';
 import { usableSession } from '../../repositories/authSessions.ts';
-import { connectOffer } from '../../repositories/connectOffer.ts';
 import { connectAccount } from '../../services/connectAccount.ts';
+import { checkedValues, offeredApp } from '../../services/connectChoice.ts';
 import { manualStepConfirmation } from '../../../shared/connectSteps.ts';
-import { requiredMessage } from '../../../shared/validationMessages.ts';
 
-const APP_NOT_OFFERED = 'This app is not offered by this link';
-const CONNECTOR_NOT_OFFERED = 'This connector is not offered by this link';
 const OAUTH_UNAVAILABLE = 'This app connects with an OAuth sign-in, which is not available yet';
+const OAUTH_APP = 'This app connects with an OAuth sign-in';
 
 // The end customer's Connect: the choice is checked against what the link offers and the app's
-// setup fields, then connectAccount writes everything in one transaction.
+// setup fields, then connectAccount writes everything in one transaction. Apps that sign in with
+// OAuth connect through connect.oauth.start and connect.oauth.callback instead.
 export const connectComplete = defineHandler('connectComplete', async ({ body }, { db, clock, config }) => {
   const session = await usableSession(db, body.authSessionToken, clock.now());
-  const offer = await connectOffer(db, session);
-  const app = offer.find((c) => c.category === body.category)?.apps.find((a) => a.id === body.appId);
-  if (!app) throw badRequest(APP_NOT_OFFERED, 'appId');
-  if (body.connectorId !== undefined && body.connectorId !== app.connectorId) throw badRequest(CONNECTOR_NOT_OFFERED, 'connectorId');
+  const app = await offeredApp(db, session, body, { oauthAvailable: config.sandboxEnabled });
   if (!app.connectable) throw badRequest(OAUTH_UNAVAILABLE, 'appId');
-
-  const fields = app.steps.flatMap((s) => s.fields);
-  for (const name of Object.keys(body.values)) {
-    if (!fields.some((f) => f.name === name)) throw badRequest('Unknown field', `values.${name}`);
-  }
-  const values: Record<string, string> = {};
-  for (const field of fields) {
-    const value = body.values[field.name]?.trim() ?? '';
-    if (field.required && value === '') throw badRequest(requiredMessage(field.label), `values.${field.name}`);
-    if (value !== '') values[field.name] = value;
-  }
+  if (app.steps.some((s) => s.setupType === 'OAUTH')) throw badRequest(OAUTH_APP, 'appId');
+  const values = checkedValues(app.steps, body.values);
 
   // Manual steps happen at the app; the end customer attests them, the screen alone cannot.
   const confirmed = new Set(body.confirmedSteps ?? []);

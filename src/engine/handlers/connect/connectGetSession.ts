@@ -5,9 +5,9 @@ import { findOrganisation } from '../../repositories/organisations.ts';
 
 // The connect screen's read of a magic link: who asks, for whom, and which apps it may connect.
 // Public; the token in the body is the credential.
-export const connectGetSession = defineHandler('connectGetSession', async ({ body }, { db, clock }) => {
+export const connectGetSession = defineHandler('connectGetSession', async ({ body }, { db, clock, config }) => {
   const session = await usableSession(db, body.authSessionToken, clock.now());
-  const [org, categories] = await Promise.all([findOrganisation(db, session.org_id), connectOffer(db, session)]);
+  const [org, categories] = await Promise.all([findOrganisation(db, session.org_id), connectOffer(db, session, { oauthAvailable: config.sandboxEnabled })]);
   return {
     integrationId: session.integration_id,
     companyName: org?.name ?? '',

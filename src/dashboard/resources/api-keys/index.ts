@@ -1,0 +1,1 @@
+export { ApiKeysScreen } from './ApiKeysScreen.tsx';
