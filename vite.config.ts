@@ -43,6 +43,11 @@ const reactRouterForAdmin = fileURLToPath(new URL('./src/dashboard/app/reactRout
 // react-admin's English messages are formatted by node-polyglot, which requires an Object.entries
 // polyfill package with a dozen spec-shim dependencies: the browser's own Object.entries instead.
 const objectEntries = fileURLToPath(new URL('./src/dashboard/app/objectEntries.cjs', import.meta.url));
+// @xstate/react reads stores through use-sync-external-store's shim, written for Reacts before 18:
+// its fallback implementation ships in the sign-up page although React 19 has the hook. The
+// package's own non-shim entries call React's hook directly.
+const syncExternalStore = fileURLToPath(new URL('./node_modules/use-sync-external-store/index.js', import.meta.url));
+const syncExternalStoreWithSelector = fileURLToPath(new URL('./node_modules/use-sync-external-store/with-selector.js', import.meta.url));
 
 // Every text asset is also written brotli- and gzip-compressed at the highest levels (done once at
 // build time, so the engine serves them without spending CPU per request; @fastify/static picks
@@ -136,6 +141,8 @@ export default defineConfig({
       { find: /^react-router\/dom$/, replacement: reactRouterDomProduction },
       { find: /^react-router-dom$/, replacement: reactRouterForAdmin },
       { find: /^object\.entries$/, replacement: objectEntries },
+      { find: /^use-sync-external-store\/shim$/, replacement: syncExternalStore },
+      { find: /^use-sync-external-store\/shim\/with-selector$/, replacement: syncExternalStoreWithSelector },
     ],
   },
   define: { 'import.meta.env.VITE_UI_VERSION': JSON.stringify(version) },
@@ -153,6 +160,7 @@ export default defineConfig({
           groups: [
             // What the first page needs, in one chunk.
             { name: 'initial', tags: ['$initial'] },
+            { name: 'react-query', test: /node_modules[\\/]@tanstack[\\/]/ },
           ],
         },
       },

@@ -1,8 +1,8 @@
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import LinearProgress from '@mui/material/LinearProgress';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useMachine } from '@xstate/react';
 import { Suspense, useEffect, useMemo } from 'react';
@@ -130,23 +130,34 @@ export function SignUpPage() {
         </Box>
         <Box sx={{ flex: 1, display: 'flex', alignItems: { md: 'center' }, justifyContent: 'center' }}>
           <Box sx={{ width: '100%', maxWidth: 440 }}>
-            <Tabs
+            {/* A segmented switch between the two modes (the filters' toggle, lighter than tabs on this first page). */}
+            <ToggleButtonGroup
               value={mode}
-              onChange={(_, next: SignUpMode) => toggleMode(next)}
-              variant="fullWidth"
+              exclusive
+              fullWidth
+              onChange={(_, next: SignUpMode | null) => next !== null && toggleMode(next)}
               aria-label="Sign up or log in"
-              sx={{ mb: 4, p: 0.5, bgcolor: 'background.default', borderRadius: 2.5, border: 1, borderColor: 'divider', minHeight: 0, '& .MuiTabs-indicator': { display: 'none' } }}
+              sx={{ mb: 4, p: 0.5, gap: 0.5, bgcolor: 'background.default', borderRadius: 2.5, border: 1, borderColor: 'divider' }}
             >
               {(['signup', 'login'] as const).map((value) => (
-                <Tab
+                <ToggleButton
                   key={value}
                   value={value}
-                  label={value === 'signup' ? 'Sign up' : 'Log in'}
                   disabled={busy}
-                  sx={{ minHeight: 38, borderRadius: 2, '&.Mui-selected': { bgcolor: 'background.paper', boxShadow: '0 1px 3px rgba(15, 23, 42, 0.12)' } }}
-                />
+                  sx={{
+                    minHeight: 38,
+                    border: 0,
+                    borderRadius: '8px !important',
+                    textTransform: 'none',
+                    fontWeight: 600,
+                    color: 'text.secondary',
+                    '&.Mui-selected, &.Mui-selected:hover': { color: 'primary.main', bgcolor: 'background.paper', boxShadow: '0 1px 3px rgba(15, 23, 42, 0.12)' },
+                  }}
+                >
+                  {value === 'signup' ? 'Sign up' : 'Log in'}
+                </ToggleButton>
               ))}
-            </Tabs>
+            </ToggleButtonGroup>
 
             <Typography variant="overline" sx={{ color: 'primary.main' }} data-testid="signup-step">
               Step {step + 1} of {steps}
