@@ -22,6 +22,8 @@ const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 10_000);
 const WARM_UP = Number(process.env.BENCH_WARM_UP ?? 2000);
 /** BENCH_ONLY=<regex> measures only the matching cases and skips the browser (for profiling one call). */
 const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : undefined;
+/** BENCH_ACCEPT_ENCODING=identity measures the calls without the engine's compression. */
+const ACCEPT_ENCODING = process.env.BENCH_ACCEPT_ENCODING ?? 'gzip, deflate, br';
 
 export interface CaseResult { name: string; depth: number; p50: number; p99: number; requests: number; cpu?: CpuPerRequest }
 export interface BenchRun {
@@ -124,7 +126,7 @@ async function main() {
       const req = request(`${base}/api/${path}`, {
         method,
         agent,
-        headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip, deflate, br', ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}) },
+        headers: { authorization: `Bearer ${token}`, 'accept-encoding': ACCEPT_ENCODING, ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}) },
       }, (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
