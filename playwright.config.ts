@@ -42,7 +42,8 @@ export const CHROMIUM_ARGS = [
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.e2e.ts',
-  outputDir: 'test-results/artifacts',
+  // E2E_OUTPUT_DIR lets runs started side by side keep their own artefacts (Playwright empties the folder as it starts).
+  outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results/artifacts',
   fullyParallel: true,
   workers: process.env.CI ? 2 : 3,
   retries: 0,

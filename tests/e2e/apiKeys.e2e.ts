@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DESKTOP, latestOtp, shotBoth, submitEmail, submitOtp, uniqueEmail } from './support.ts';
+import { DESKTOP, shotBoth, signUpNewUser, uniqueEmail } from './support.ts';
 import { startReceiver, type ReceivedWebhook } from './webhookReceiver.ts';
 
 // /dashboard/api-keys as a new customer uses it (spec part 1 §2, §4, §5, §8): copy a key, generate
@@ -10,21 +10,6 @@ import { startReceiver, type ReceivedWebhook } from './webhookReceiver.ts';
 test.describe.configure({ timeout: 150_000 });
 
 const CATEGORY = { value: 'ATS', label: 'ATS' };
-
-/** A new user through the sign-up screen: their own organisation, the admin of it. */
-async function signUp(page: Page, request: APIRequestContext, email: string) {
-  await page.goto('/signup');
-  await submitEmail(page, email);
-  await submitOtp(page, await latestOtp(request, email));
-  await page.getByRole('textbox', { name: /name/i }).first().fill('Grace Hopper');
-  await page.getByRole('textbox', { name: /organisation name/i }).fill('Compilers Inc');
-  const apps = page.getByRole('combobox', { name: /apps you want to integrate/i });
-  await apps.click();
-  await apps.fill('Acme Payroll Suite');
-  await page.keyboard.press('Enter');
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await page.waitForURL('**/dashboard/getting-started');
-}
 
 /** A call of the customer's backend with an API key (auth.createSession takes only API keys). */
 const createSessionWith = (request: APIRequestContext, apiKey: string) =>
@@ -43,7 +28,7 @@ test('API keys, the signing secret, and a webhook tested event by event against 
   const page = await context.newPage();
   const receiver = await startReceiver();
   try {
-    await signUp(page, request, uniqueEmail('apikeys'));
+    await signUpNewUser(page, request, uniqueEmail('apikeys'));
 
     // The dashboard's own session token, to enable a category as Getting Started does (app.enableCategory).
     const firstCall = page.waitForRequest((r) => r.url().includes('/api/app.getApiKeys'));

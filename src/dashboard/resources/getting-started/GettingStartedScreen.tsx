@@ -9,6 +9,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
 import { useMachine } from '@xstate/react';
 import { useCallback, useMemo, useState } from 'react';
 import type { ScreenProps } from '../../app/screens.ts';
@@ -44,7 +45,13 @@ export function GettingStartedScreen({ title }: ScreenProps) {
   const flow = selectFlow(snapshot);
   const loadError = selectLoadError(snapshot);
   const refreshing = selectIsRefreshing(snapshot);
-  const onJourneyChanged = useCallback(() => send({ type: 'status.refresh' }), [send]);
+  const queryClient = useQueryClient();
+  const onJourneyChanged = useCallback(() => {
+    send({ type: 'status.refresh' });
+    // A category enabled in either flow is offered at once by Create Magic Link and the filters,
+    // whose choices (app.filtersMetadata) are otherwise cached for minutes.
+    void queryClient.invalidateQueries({ queryKey: ['appFiltersMetadata'] });
+  }, [send, queryClient]);
 
   return (
     <Box>
