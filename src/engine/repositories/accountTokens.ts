@@ -56,3 +56,19 @@ export async function accountAuthRow(db: Db, integrationId: string): Promise<Acc
   return db.selectFrom('integrated_accounts').select(['id', 'org_id', 'app_id', 'category', 'integration_state', 'auth_data_json'])
     .where('id', '=', integrationId).executeTakeFirst();
 }
+
+// The sealed setup values of integrated accounts (integrated_accounts.auth_data_json, stored as
+// `{ appId, sealed }` by services/accountCredentials.ts).
+
+/** A page (by id, after `afterId`) of accounts whose setup values are sealed in format `version` (e.g. 'v1'). */
+export async function accountsWithCredentialsSealedIn(db: Db, version: string, afterId: string, limit: number): Promise<Pick<Row<'integrated_accounts'>, 'id' | 'auth_data_json'>[]> {
+  return db.selectFrom('integrated_accounts').select(['id', 'auth_data_json'])
+    .where('auth_data_json', 'like', `%"sealed":"${version}.%`).where('id', '>', afterId).orderBy('id').limit(limit).execute();
+}
+
+/** Replaces an account's setup values only if they are still `expected`; true when replaced. */
+export async function replaceAccountCredentials(db: Db, integrationId: string, expected: string, authDataJson: string): Promise<boolean> {
+  const result = await db.updateTable('integrated_accounts').set({ auth_data_json: authDataJson })
+    .where('id', '=', integrationId).where('auth_data_json', '=', expected).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

@@ -101,3 +101,20 @@ export async function claimSession(trx: Db, sessionId: string, now: number): Pro
     .where('id', '=', sessionId).where('state', '=', 'active').where('used_at', 'is', null).executeTakeFirst();
   if (Number(result.numUpdatedRows) !== 1) throw conflict(LINK_USED);
 }
+
+/** Whether the organisation opened an auth session for the knit-auth component (kind 'session') since `since`. */
+export async function hasTokenSessionSince(db: Db, orgId: string, since: number): Promise<boolean> {
+  const row = await db.selectFrom('auth_sessions').select('id').where('org_id', '=', orgId).where('kind', '=', 'session')
+    .where('created_at', '>=', since).limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Whether the organisation generated a magic link offering the category since `since`. */
+export async function hasMagicLinkForCategorySince(db: Db, orgId: string, category: string, since: number): Promise<boolean> {
+  // A link for no particular category ('[]') offers every category, this one included.
+  const row = await db.selectFrom('auth_sessions').select('id').where('org_id', '=', orgId).where('kind', '=', 'magic_link')
+    .where('created_at', '>=', since)
+    .where((eb) => eb.or([eb('categories_json', 'like', `%"${category}"%`), eb('categories_json', '=', '[]')]))
+    .limit(1).executeTakeFirst();
+  return row !== undefined;
+}

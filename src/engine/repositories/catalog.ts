@@ -22,6 +22,12 @@ export async function listCategories(db: Db): Promise<{ id: Category; label: str
   return rows.map((r) => ({ id: r.id as Category, label: r.label }));
 }
 
+/** Categories that have sync data models. */
+export async function categoriesWithDataModels(db: Db): Promise<Set<string>> {
+  const rows = await db.selectFrom('data_models').select('category').distinct().execute();
+  return new Set(rows.map((r) => r.category));
+}
+
 export async function categoryLabel(db: Db, category: string): Promise<string> {
   const row = await db.selectFrom('categories').select('label').where('id', '=', category).executeTakeFirst();
   return row?.label ?? category;

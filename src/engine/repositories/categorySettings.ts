@@ -17,6 +17,11 @@ export async function settingsRow(db: Kysely<Database>, orgId: string, category:
   return db.selectFrom('org_category_settings').selectAll().where('org_id', '=', orgId).where('category', '=', category).executeTakeFirst();
 }
 
+/** Whether syncs are enabled for the category and start on the sync.start call (undefined before any setting). */
+export async function syncModeOf(db: Kysely<Database>, orgId: string, category: string) {
+  return db.selectFrom('org_category_settings').select(['sync_enabled', 'sync_on_api']).where('org_id', '=', orgId).where('category', '=', category).executeTakeFirst();
+}
+
 /** The default models of every subcategory: the selection before syncs are enabled. */
 export const defaultSelection = (models: ModelInfo[]): Selection =>
   subcategoriesOf(models).map((s) => ({ subCategory: s.value, syncModels: models.filter((m) => m.subcategory === s.value && m.defaultModel).map((m) => m.modelId) }));

@@ -246,3 +246,10 @@ export async function findAccountToReintegrate(
   return rows.find((r) => r.integration_state === 'Success')
     ?? rows.find((r) => !isInactiveState(r.integration_state)) ?? rows[0];
 }
+
+/** Whether an integrated account of the category was connected to the organisation since `since`. */
+export async function hasAccountConnectedSince(db: Db, orgId: string, category: string, since: number): Promise<boolean> {
+  const row = await db.selectFrom('integrated_accounts').select('id').where('org_id', '=', orgId).where('category', '=', category)
+    .where('created_at', '>=', since).limit(1).executeTakeFirst();
+  return row !== undefined;
+}

@@ -5,6 +5,14 @@ import type { Database } from '../db/schema.ts';
 // mailbox endpoint (services/mailer.ts writes them).
 type Db = Kysely<Database> | Transaction<Database>;
 
+/** Keeps one mail (with the code or link it carries, for the dev mailbox endpoint). */
+export async function insertMail(db: Db, mail: { to: string; subject: string; text: string; html?: string; kind: string; otp?: string; link?: string }, now: number): Promise<void> {
+  await db.insertInto('mailbox').values({
+    to_email: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null,
+    kind: mail.kind, otp: mail.otp ?? null, link: mail.link ?? null, created_at: now,
+  }).execute();
+}
+
 /** The newest mails to one address, newest first. */
 export async function latestMails(db: Db, toEmail: string, limit: number) {
   return db.selectFrom('mailbox')

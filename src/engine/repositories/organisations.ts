@@ -103,6 +103,22 @@ export async function nameOrganisation(db: Db, orgId: string, details: { name: s
     .where('id', '=', orgId).execute();
 }
 
+/** Where the organisation's getting-started flows stand (all false for an unknown organisation). */
+export async function onboardingFlagsOf(db: Db, orgId: string): Promise<{ webappFlow: boolean; aiAgentFlow: boolean; gettingStarted: boolean }> {
+  const org = await db.selectFrom('organisations').select(['webapp_flow_completed', 'ai_agent_flow_completed', 'getting_started_completed'])
+    .where('id', '=', orgId).executeTakeFirst();
+  return { webappFlow: org?.webapp_flow_completed === 1, aiAgentFlow: org?.ai_agent_flow_completed === 1, gettingStarted: org?.getting_started_completed === 1 };
+}
+
+/** Records a getting-started flow (web or ai) completed, and with it the organisation's onboarding. */
+export async function completeOnboardingFlow(db: Db, orgId: string, flow: 'web' | 'ai', now: number): Promise<void> {
+  await db.updateTable('organisations').set({
+    ...(flow === 'web' ? { webapp_flow_completed: 1 as const } : { ai_agent_flow_completed: 1 as const }),
+    getting_started_completed: 1,
+    updated_at: now,
+  }).where('id', '=', orgId).execute();
+}
+
 /** The organisation columns that switch a plan feature on (1) or off. */
 export type PlanFeatureColumn = 'feature_dynamic_sync_frequency' | 'feature_white_labelling' | 'feature_custom_mapping' | 'feature_language_options';
 

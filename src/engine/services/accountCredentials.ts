@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { isLegacySealed, openSecret, sealSecret } from './secrets.ts';
+import { accountsWithCredentialsSealedIn, replaceAccountCredentials } from '../repositories/accountTokens.ts';
 
 // An integrated account's credentials (the app's setup values the end customer typed) as stored
 // in integrated_accounts.auth_data_json: `{ appId, sealed }`, the values sealed for their own
@@ -44,15 +45,12 @@ export async function resealLegacyCredentials(db: Kysely<Database>, secret: stri
   let resealed = 0;
   let after = '';
   for (;;) {
-    const rows = await db.selectFrom('integrated_accounts').select(['id', 'auth_data_json'])
-      .where('auth_data_json', 'like', '%"sealed":"v1.%').where('id', '>', after).orderBy('id').limit(BATCH).execute();
+    const rows = await accountsWithCredentialsSealedIn(db, 'v1', after, BATCH);
     for (const row of rows) {
       const data = parse(row.auth_data_json);
       const values = data && isLegacySealed(data.sealed) ? openCredentials(row.auth_data_json, secret) : undefined;
-      if (!data || !values) continue;
-      const result = await db.updateTable('integrated_accounts').set({ auth_data_json: sealCredentials(data.appId, values, secret) })
-        .where('id', '=', row.id).where('auth_data_json', '=', row.auth_data_json).executeTakeFirst();
-      resealed += Number(result.numUpdatedRows);
+      if (!data || !values || row.auth_data_json === null) continue;
+      if (await replaceAccountCredentials(db, row.id, row.auth_data_json, sealCredentials(data.appId, values, secret))) resealed += 1;
     }
     if (rows.length < BATCH) return resealed;
     after = rows[rows.length - 1].id;

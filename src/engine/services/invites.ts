@@ -6,6 +6,9 @@ import { newId } from '../db/ids.ts';
 import { INVALID_INVITE_MESSAGE } from '../../shared/constants.ts';
 import { DAY_MS } from '../../shared/timeWindows.ts';
 import { sign, verifySigned } from './tokens.ts';
+import {
+  claimNoticeRevocation, findInvite, insertInvite as insertInviteRow, liveNotice, markInviteAccepted, revokePendingInvitesOf,
+} from '../repositories/invites.ts';
 
 // Invite links carry a token signed with the engine's secret that names the invite row; the row
 // decides whether it is still good (not accepted, not revoked, not expired, same e-mail).
@@ -21,7 +24,7 @@ export function inviteLink(publicUrl: string, inviteId: string, secret: string):
 export async function inviteFromToken(db: Db, secret: string, token: string, email: string, now: number): Promise<Row<'invites'>> {
   const payload = verifySigned<{ inv?: unknown }>(token, secret);
   const invite = typeof payload?.inv === 'string'
-    ? await db.selectFrom('invites').selectAll().where('id', '=', payload.inv).executeTakeFirst()
+    ? await findInvite(db, payload.inv)
     : undefined;
   // A notice (user_id null) never had its token mailed; it is refused all the same.
   const usable = invite && invite.user_id !== null && invite.accepted_at === null && invite.revoked_at === null
@@ -39,7 +42,7 @@ type InviteValues = { orgId: string; email: string; role: string; invitedBy: str
 
 /** Records a new invite for the invitee's user row; the returned id is what the link signs. */
 export async function issueInvite(db: Db, values: InviteValues & { userId: string }): Promise<string> {
-  return insertInvite(db, values, { user_id: values.userId, stand_in_user_id: null });
+  return insertInvite(db, values, { userId: values.userId, standInUserId: null });
 }
 
 /**
@@ -47,29 +50,26 @@ export async function issueInvite(db: Db, values: InviteValues & { userId: strin
  * listed to the inviter under `standInUserId` like any invitee.
  */
 export async function issueNotice(db: Db, values: InviteValues & { standInUserId: string }): Promise<void> {
-  await insertInvite(db, values, { user_id: null, stand_in_user_id: values.standInUserId });
+  await insertInvite(db, values, { userId: null, standInUserId: values.standInUserId });
 }
 
-async function insertInvite(db: Db, values: InviteValues, owner: { user_id: string | null; stand_in_user_id: string | null }): Promise<string> {
+async function insertInvite(db: Db, values: InviteValues, owner: { userId: string | null; standInUserId: string | null }): Promise<string> {
   const id = newId('inv');
-  await db.insertInto('invites').values({
-    id, org_id: values.orgId, email: values.email, role: values.role, invited_by: values.invitedBy, ...owner,
-    created_at: values.now, last_sent_at: values.now, expires_at: values.now + INVITE_VALID_MS, accepted_at: null, revoked_at: null,
-  }).execute();
+  await insertInviteRow(db, {
+    id, orgId: values.orgId, email: values.email, role: values.role, invitedBy: values.invitedBy, ...owner,
+    now: values.now, expiresAt: values.now + INVITE_VALID_MS,
+  });
   return id;
 }
 
 /** Stops every still-usable invite link of a user (resend, delete). */
 export async function revokePendingInvites(db: Db, userId: string, now: number): Promise<void> {
-  await db.updateTable('invites').set({ revoked_at: now })
-    .where('user_id', '=', userId).where('accepted_at', 'is', null).where('revoked_at', 'is', null).execute();
+  await revokePendingInvitesOf(db, userId, now);
 }
 
 /** Withdraws the pending notice listed as `standInUserId`; false when another call withdrew it first. */
 export async function revokeNotice(db: Db, orgId: string, standInUserId: string, now: number): Promise<boolean> {
-  const result = await db.updateTable('invites').set({ revoked_at: now })
-    .where('org_id', '=', orgId).where('stand_in_user_id', '=', standInUserId).where('revoked_at', 'is', null).executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  return claimNoticeRevocation(db, orgId, standInUserId, now);
 }
 
 /**
@@ -78,9 +78,7 @@ export async function revokeNotice(db: Db, orgId: string, standInUserId: string,
  * concurrent resends one wins; false for the other.
  */
 export async function reissueNotice(db: Db, values: { orgId: string; standInUserId: string; role: string; now: number }): Promise<boolean> {
-  const current = await db.selectFrom('invites').select(['email', 'invited_by'])
-    .where('org_id', '=', values.orgId).where('stand_in_user_id', '=', values.standInUserId).where('revoked_at', 'is', null)
-    .executeTakeFirst();
+  const current = await liveNotice(db, values.orgId, values.standInUserId);
   if (!current || !(await revokeNotice(db, values.orgId, values.standInUserId, values.now))) return false;
   await issueNotice(db, { ...values, email: current.email, invitedBy: current.invited_by });
   return true;
@@ -94,5 +92,5 @@ export async function claimInviteQuota(db: Db, orgId: string, sending: number, n
 
 /** The invitee joined with this invite: it can no longer be used. */
 export async function acceptInvite(db: Db, inviteId: string, userId: string, now: number): Promise<void> {
-  await db.updateTable('invites').set({ accepted_at: now, user_id: userId }).where('id', '=', inviteId).execute();
+  await markInviteAccepted(db, inviteId, userId, now);
 }

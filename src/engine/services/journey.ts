@@ -1,7 +1,14 @@
 import type { Kysely } from 'kysely';
 import type { Database, Row } from '../db/schema.ts';
 import { conflict, ApiFailure } from '../errors.ts';
-import { parseJson } from '../repositories/catalog.ts';
+import { liveApiKeyPrefix } from '../repositories/apiKeys.ts';
+import { hasMagicLinkForCategorySince, hasTokenSessionSince } from '../repositories/authSessions.ts';
+import { categoriesWithDataModels, parseJson } from '../repositories/catalog.ts';
+import {
+  findJourneyRow, insertJourneyIfAbsent, isJourneyCategoryEnabled, journeyRowsOf, updateJourneyRow,
+} from '../repositories/gettingStarted.ts';
+import { hasAccountConnectedSince } from '../repositories/integratedAccounts.ts';
+import { completeOnboardingFlow } from '../repositories/organisations.ts';
 import { savedWebhookUrl } from '../repositories/webhooks.ts';
 
 /*
@@ -73,8 +80,7 @@ function stepIdsOf(flow: Flow, hasModels: boolean): StepId[] {
 
 /** Categories that have sync data models (their web journey has a registerWebhook step). */
 export async function categoriesWithModels(db: Kysely<Database>): Promise<Set<string>> {
-  const rows = await db.selectFrom('data_models').select('category').distinct().execute();
-  return new Set(rows.map((r) => r.category));
+  return categoriesWithDataModels(db);
 }
 
 const readStored = (row: Row<'getting_started'> | undefined): StoredStep[] =>
@@ -84,28 +90,19 @@ const readStored = (row: Row<'getting_started'> | undefined): StoredStep[] =>
 const sinceOf = (row: Row<'getting_started'> | undefined, stored: StoredStep[]) =>
   stored.find((s) => s.stepId === 'selectCategory')?.since ?? row?.created_at ?? 0;
 
-async function loadRow(db: Kysely<Database>, orgId: string, flow: Flow, category: string) {
-  return db.selectFrom('getting_started').selectAll()
-    .where('org_id', '=', orgId).where('flow', '=', flow).where('category', '=', category).executeTakeFirst();
-}
+const loadRow = (db: Kysely<Database>, orgId: string, flow: Flow, category: string) => findJourneyRow(db, { orgId, flow, category });
 
 /** Which embed events happened since the journey started, and whether a production key exists. */
 async function embedEvents(db: Kysely<Database>, orgId: string, category: string, since: number): Promise<Record<SubStepId, boolean>> {
-  const [apiKey, session, account, link] = await Promise.all([
+  const [apiKeyPrefix, authSessionToken, embedSdk, magicLink] = await Promise.all([
     // Viewing the journey no longer creates the key (it could not show it in full): the sub-step
     // is done once app.getApiKeys or a rotation made one.
-    db.selectFrom('api_keys').select('id').where('org_id', '=', orgId).where('kind', '=', 'prod').where('revoked_at', 'is', null).executeTakeFirst(),
-    db.selectFrom('auth_sessions').select('id').where('org_id', '=', orgId).where('kind', '=', 'session')
-      .where('created_at', '>=', since).limit(1).executeTakeFirst(),
-    db.selectFrom('integrated_accounts').select('id').where('org_id', '=', orgId).where('category', '=', category)
-      .where('created_at', '>=', since).limit(1).executeTakeFirst(),
-    // A link for no particular category ('[]') offers every category, this one included.
-    db.selectFrom('auth_sessions').select('id').where('org_id', '=', orgId).where('kind', '=', 'magic_link')
-      .where('created_at', '>=', since)
-      .where((eb) => eb.or([eb('categories_json', 'like', `%"${category}"%`), eb('categories_json', '=', '[]')]))
-      .limit(1).executeTakeFirst(),
+    liveApiKeyPrefix(db, orgId, 'prod'),
+    hasTokenSessionSince(db, orgId, since),
+    hasAccountConnectedSince(db, orgId, category, since),
+    hasMagicLinkForCategorySince(db, orgId, category, since),
   ]);
-  return { apiKey: !!apiKey, authSessionToken: !!session, embedSdk: !!account, magicLink: !!link };
+  return { apiKey: apiKeyPrefix !== undefined, authSessionToken, embedSdk, magicLink };
 }
 
 /**
@@ -156,15 +153,8 @@ async function saveSteps(ctx: JourneyCtx, row: Row<'getting_started'>, stored: S
     ...(final ? { onboarding_completed: 1 as const, in_progress: 0 as const } : {}),
   };
   await ctx.db.transaction().execute(async (trx) => {
-    await trx.updateTable('getting_started').set(values)
-      .where('org_id', '=', row.org_id).where('flow', '=', row.flow).where('category', '=', row.category).execute();
-    if (final) {
-      await trx.updateTable('organisations').set({
-        ...(row.flow === 'web' ? { webapp_flow_completed: 1 as const } : { ai_agent_flow_completed: 1 as const }),
-        getting_started_completed: 1,
-        updated_at: ctx.now,
-      }).where('id', '=', row.org_id).execute();
-    }
+    await updateJourneyRow(trx, { orgId: row.org_id, flow: row.flow, category: row.category }, values);
+    if (final) await completeOnboardingFlow(trx, row.org_id, row.flow === 'web' ? 'web' : 'ai', ctx.now);
   });
   return { ...row, ...values };
 }
@@ -175,10 +165,9 @@ async function saveSteps(ctx: JourneyCtx, row: Row<'getting_started'>, stored: S
  * later step back to incomplete and starts counting events again. Saved settings are untouched.
  */
 export async function openJourney(ctx: JourneyCtx, flow: Flow, category: string, hasModels: boolean, options: { enable?: boolean; reset?: boolean } = {}): Promise<Journey> {
-  await ctx.db.insertInto('getting_started').values({
-    org_id: ctx.orgId, flow, category, steps_json: JSON.stringify([{ stepId: 'selectCategory', stepStatus: true, since: ctx.now }]),
-    last_modified: ctx.now, created_at: ctx.now, in_progress: 1, enabled: options.enable ? 1 : 0,
-  }).onConflict((oc) => oc.columns(['org_id', 'flow', 'category']).doNothing()).execute();
+  await insertJourneyIfAbsent(ctx.db, { orgId: ctx.orgId, flow, category }, {
+    stepsJson: JSON.stringify([{ stepId: 'selectCategory', stepStatus: true, since: ctx.now }]), enabled: options.enable === true, now: ctx.now,
+  });
   const row = (await loadRow(ctx.db, ctx.orgId, flow, category))!;
   const stored = readStored(row);
   const completed = row.onboarding_completed === 1 && !options.reset;
@@ -198,8 +187,7 @@ export async function openJourney(ctx: JourneyCtx, flow: Flow, category: string,
     // enabled category or loading a finished one changes nothing.
     last_modified: options.reset || (options.enable ? row.enabled === 0 : !completed) ? ctx.now : row.last_modified,
   };
-  await ctx.db.updateTable('getting_started').set(values)
-    .where('org_id', '=', ctx.orgId).where('flow', '=', flow).where('category', '=', category).execute();
+  await updateJourneyRow(ctx.db, { orgId: ctx.orgId, flow, category }, values);
   return readJourney(ctx, flow, category, hasModels, { ...row, ...values });
 }
 
@@ -236,9 +224,7 @@ export async function completeStep(ctx: JourneyCtx, flow: Flow, category: string
 
 /** Whether the category is enabled in the flow (app.enableCategory / enableCategoryForAiAgent). */
 export async function isCategoryEnabled(db: Kysely<Database>, orgId: string, flow: Flow, category: string): Promise<boolean> {
-  const row = await db.selectFrom('getting_started').select('enabled')
-    .where('org_id', '=', orgId).where('flow', '=', flow).where('category', '=', category).executeTakeFirst();
-  return row?.enabled === 1;
+  return isJourneyCategoryEnabled(db, { orgId, flow, category });
 }
 
 const NOT_ENABLED = 'Please enable categories from Getting Started';
@@ -248,6 +234,5 @@ export async function requireEnabled(db: Kysely<Database>, orgId: string, catego
 
 /** The organisation's journey rows of one flow, or of both. */
 export async function journeyRows(db: Kysely<Database>, orgId: string, flow?: Flow): Promise<Row<'getting_started'>[]> {
-  return db.selectFrom('getting_started').selectAll().where('org_id', '=', orgId)
-    .$if(!!flow, (q) => q.where('flow', '=', flow!)).orderBy('last_modified', 'desc').execute();
+  return journeyRowsOf(db, orgId, flow);
 }

@@ -1,8 +1,9 @@
 import type { EngineConfig } from '../config.ts';
 import type { MsgOf } from '../contractTypes.ts';
 import { maskedLiveApiKey } from '../repositories/apiKeys.ts';
-import { syncStartUrl } from '../repositories/categorySettings.ts';
+import { syncModeOf, syncStartUrl } from '../repositories/categorySettings.ts';
 import { listCategories } from '../repositories/catalog.ts';
+import { onboardingFlagsOf } from '../repositories/organisations.ts';
 import { savedWebhookUrl } from '../repositories/webhooks.ts';
 import type { Category } from '../../shared/categories.ts';
 import { categoriesWithModels, journeyRows, readJourney, type Flow, type Journey, type JourneyCtx, type StepId, type SubStepId } from './journey.ts';
@@ -40,7 +41,7 @@ export async function journeyView(ctx: ViewCtx, journey: Journey): Promise<Journ
   const needs = (id: StepId) => journey.steps.some((s) => s.stepId === id);
   const [webhook, settings, apiKey] = await Promise.all([
     needs('registerWebhook') ? savedWebhookUrl(db, orgId, category) : null,
-    needs('fetchData') ? db.selectFrom('org_category_settings').select(['sync_enabled', 'sync_on_api']).where('org_id', '=', orgId).where('category', '=', category).executeTakeFirst() : undefined,
+    needs('fetchData') ? syncModeOf(db, orgId, category) : undefined,
     needs('embedSdk') || needs('useToolkit') ? maskedLiveApiKey(db, orgId, 'prod') : null,
   ]);
   const initialData = (stepId: StepId): JourneyStepOut['stepInitialData'] => {
@@ -97,14 +98,14 @@ export async function journeyStatus(ctx: JourneyCtx): Promise<StatusOut> {
   const open = (await journeyRows(ctx.db, ctx.orgId, 'ai')).filter((r) => r.in_progress === 1 && r.onboarding_completed === 0);
   for (const row of open) await readJourney(ctx, 'ai', row.category, false, row);
   const [org, rows] = await Promise.all([
-    ctx.db.selectFrom('organisations').select(['webapp_flow_completed', 'ai_agent_flow_completed', 'getting_started_completed']).where('id', '=', ctx.orgId).executeTakeFirst(),
+    onboardingFlagsOf(ctx.db, ctx.orgId),
     journeyRows(ctx.db, ctx.orgId),
   ]);
   const ongoing = rows.find((r) => r.in_progress === 1 && r.onboarding_completed === 0);
   return {
-    aiAgentFlowCompleted: org?.ai_agent_flow_completed === 1,
-    webappFlowCompleted: org?.webapp_flow_completed === 1,
-    gettingStartedFlowCompleted: org?.getting_started_completed === 1,
+    aiAgentFlowCompleted: org.aiAgentFlow,
+    webappFlowCompleted: org.webappFlow,
+    gettingStartedFlowCompleted: org.gettingStarted,
     ongoingFlow: ongoing ? apiFlow(ongoing.flow as Flow) : null,
     anyCategoryStarted: rows.some((r) => r.in_progress === 1 || r.onboarding_completed === 1),
   };

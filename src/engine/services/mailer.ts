@@ -1,6 +1,7 @@
 import nodemailer from 'nodemailer';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { insertMail } from '../repositories/mailbox.ts';
 
 // Mail goes out over SMTP when SMTP_URL is set. Otherwise it lands in the dev mailbox: a table the
 // dev-only endpoint dev.mailbox reads, and a line in the engine log. Codes are never logged
@@ -35,10 +36,7 @@ export function devMailbox(db: Kysely<Database>, now: () => number, log: (line: 
   return {
     kind: 'devMailbox',
     async send(mail) {
-      await db.insertInto('mailbox').values({
-        to_email: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null,
-        kind: mail.kind, otp: mail.otp ?? null, link: mail.link ?? null, created_at: now(),
-      }).execute();
+      await insertMail(db, mail, now());
       log(`[dev mailbox] to ${mail.to}: ${mail.subject}\n${mail.text}`);
     },
   };

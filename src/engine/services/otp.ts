@@ -8,6 +8,10 @@ import {
   OTP_RESEND_COOLDOWN_SECONDS, OTP_VALID_SECONDS,
 } from '../../shared/constants.ts';
 import { newId } from '../db/ids.ts';
+import { claimCooldown, cooldownEndOf, releaseCooldown } from '../repositories/rateLimits.ts';
+import {
+  claimChallengeUse, claimOtpTry, insertChallenge, isChallengeUsed, markChallengeDead, newestChallenge, replaceChallengeCode,
+} from '../repositories/otpChallenges.ts';
 
 // One-time codes (OWASP ASVS 2.7/2.8): 6 digits from a CSPRNG, stored as an HMAC, valid 10
 // minutes, single use. Every auth.signIn starts a new attempt and only the newest attempt's code
@@ -27,8 +31,8 @@ const cooldownKey = (email: string) => `otp-send:${email}`;
 
 /** Seconds left of the e-mail's 60 s send cooldown (0 when a code may be sent). */
 async function sendCooldownLeft(db: Db, email: string, now: number): Promise<number> {
-  const row = await db.selectFrom('rate_limits').select(['next_allowed_at']).where('key', '=', cooldownKey(email)).executeTakeFirst();
-  return row?.next_allowed_at && row.next_allowed_at > now ? Math.ceil((row.next_allowed_at - now) / 1000) : 0;
+  const endsAt = await cooldownEndOf(db, cooldownKey(email));
+  return endsAt && endsAt > now ? Math.ceil((endsAt - now) / 1000) : 0;
 }
 
 /**
@@ -37,19 +41,13 @@ async function sendCooldownLeft(db: Db, email: string, now: number): Promise<num
  * seconds left. Kept for unknown e-mails too, so answers never tell known ones apart.
  */
 export async function claimSendSlot(db: Db, email: string, now: number, options: { force?: boolean } = {}): Promise<number> {
-  const next = now + OTP_RESEND_COOLDOWN_SECONDS * 1000;
-  const started = await db.insertInto('rate_limits').values({ key: cooldownKey(email), window_start: now, count: 1, next_allowed_at: next, updated_at: now })
-    .onConflict((oc) => oc.column('key').doUpdateSet({ window_start: now, count: 1, next_allowed_at: next, updated_at: now })
-      .where((eb) => eb.or([eb.lit(options.force === true), eb('rate_limits.next_allowed_at', 'is', null), eb('rate_limits.next_allowed_at', '<=', now)])))
-    .returning('key')
-    .executeTakeFirst();
-  if (started) return 0;
+  if (await claimCooldown(db, cooldownKey(email), now + OTP_RESEND_COOLDOWN_SECONDS * 1000, now, options)) return 0;
   return Math.max(1, await sendCooldownLeft(db, email, now));
 }
 
 /** Gives back a slot this call claimed but could not use (the mail was refused). */
 export async function releaseSendSlot(db: Db, email: string): Promise<void> {
-  await db.updateTable('rate_limits').set({ next_allowed_at: null }).where('key', '=', cooldownKey(email)).execute();
+  await releaseCooldown(db, cooldownKey(email));
 }
 
 /** For resends: throws 429 with the seconds left while the cooldown runs, else starts it. */
@@ -64,23 +62,19 @@ interface IssuedCode { challengeId: string; code: string; deliver: boolean }
 export async function startAttempt(db: Db, secret: string, now: number, email: string, newUser: boolean, context: object): Promise<IssuedCode> {
   const challengeId = newId('otp');
   const code = newCode();
-  await db.insertInto('otp_challenges').values({
+  await insertChallenge(db, {
     id: challengeId,
     email,
-    attempt_id: newId('att'),
-    code_hash: codeMac(secret, challengeId, code),
-    new_user: newUser ? 1 : 0,
-    context_json: JSON.stringify(context),
-    created_at: now,
-    expires_at: now + OTP_VALID_SECONDS * 1000,
-    resend_available_at: now + OTP_RESEND_COOLDOWN_SECONDS * 1000,
-  }).execute();
+    attemptId: newId('att'),
+    codeHash: codeMac(secret, challengeId, code),
+    newUser,
+    contextJson: JSON.stringify(context),
+    now,
+    expiresAt: now + OTP_VALID_SECONDS * 1000,
+    resendAvailableAt: now + OTP_RESEND_COOLDOWN_SECONDS * 1000,
+  });
   return { challengeId, code, deliver: (context as { deliver?: boolean }).deliver !== false };
 }
-
-const newestChallenge = (db: Db, email: string) =>
-  db.selectFrom('otp_challenges').selectAll().where('email', '=', email)
-    .orderBy('created_at', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
 
 /** Whether the e-mail's newest code has been used (its owner signed in with it). */
 export async function hasUsedNewestCode(db: Db, email: string): Promise<boolean> {
@@ -94,12 +88,11 @@ export async function replaceCode(db: Db, secret: string, now: number, email: st
   if (!challenge || challenge.used_at !== null) return undefined;
   if (challenge.dead === 1) throw otpDead();
   const code = newCode();
-  await db.updateTable('otp_challenges').set({
-    code_hash: codeMac(secret, challenge.id, code),
-    attempts: 0,
-    expires_at: now + OTP_VALID_SECONDS * 1000,
-    resend_available_at: now + OTP_RESEND_COOLDOWN_SECONDS * 1000,
-  }).where('id', '=', challenge.id).execute();
+  await replaceChallengeCode(db, challenge.id, {
+    codeHash: codeMac(secret, challenge.id, code),
+    expiresAt: now + OTP_VALID_SECONDS * 1000,
+    resendAvailableAt: now + OTP_RESEND_COOLDOWN_SECONDS * 1000,
+  });
   const context = JSON.parse(challenge.context_json ?? '{}') as { deliver?: boolean };
   return { challengeId: challenge.id, code, deliver: context.deliver !== false };
 }
@@ -122,28 +115,21 @@ export async function verifyCode(db: Db, secret: string, now: number, email: str
     throw wrongCode();
   }
   if (challenge.used_at !== null) throw wrongCode();
-  const claimed = await db.updateTable('otp_challenges')
-    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-    .where('id', '=', challenge.id).where('used_at', 'is', null).where('dead', '=', 0).where('attempts', '<', OTP_MAX_WRONG_TRIES)
-    .returning(['attempts', 'code_hash', 'expires_at'])
-    .executeTakeFirst();
+  const claimed = await claimOtpTry(db, challenge.id, OTP_MAX_WRONG_TRIES);
   if (!claimed) {
-    const row = await db.selectFrom('otp_challenges').select('used_at').where('id', '=', challenge.id).executeTakeFirst();
-    if (row && row.used_at !== null) throw wrongCode();
+    if (await isChallengeUsed(db, challenge.id)) throw wrongCode();
     throw otpDead();
   }
-  const right = timingSafeEqual(Buffer.from(codeMac(secret, challenge.id, code), 'hex'), Buffer.from(claimed.code_hash, 'hex'));
+  const right = timingSafeEqual(Buffer.from(codeMac(secret, challenge.id, code), 'hex'), Buffer.from(claimed.codeHash, 'hex'));
   if (!right) {
-    if (Number(claimed.attempts) >= OTP_MAX_WRONG_TRIES) {
-      await db.updateTable('otp_challenges').set({ dead: 1 }).where('id', '=', challenge.id).execute();
+    if (claimed.attempts >= OTP_MAX_WRONG_TRIES) {
+      await markChallengeDead(db, challenge.id);
       throw otpDead();
     }
     throw wrongCode();
   }
-  if (now >= claimed.expires_at) throw badRequest('OTP expired, please request a new one', 'otp');
+  if (now >= claimed.expiresAt) throw badRequest('OTP expired, please request a new one', 'otp');
   // Single use, even under concurrent verifies: only the request that flips used_at wins.
-  const used = await db.updateTable('otp_challenges').set({ used_at: now })
-    .where('id', '=', challenge.id).where('used_at', 'is', null).executeTakeFirst();
-  if (Number(used.numUpdatedRows) !== 1) throw wrongCode();
+  if (!(await claimChallengeUse(db, challenge.id, now))) throw wrongCode();
   return { newUser: challenge.new_user === 1, context: JSON.parse(challenge.context_json ?? '{}') as Record<string, unknown> };
 }

@@ -134,9 +134,11 @@ async function drive(description: string) {
       continue;
     }
     switch (event.type) {
-      case 'category.choose':
-        await user.click(await waitFor(() => categoryCard(event.category === 'COMMS' ? 'Communication' : String(event.category))));
+      case 'category.choose': {
+        const { category } = event as EventObject & { category: string };
+        await user.click(await waitFor(() => categoryCard(category === 'COMMS' ? 'Communication' : category)));
         break;
+      }
       case 'step.next':
         await user.click(await screen.findByRole('button', { name: /^(Next|Enable Catgory)$/ }));
         break;
