@@ -57,13 +57,13 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
-  // The magic-link file connects new accounts and end customers into the shared demo, which would
+  // The magic-link and knit-auth files connect new accounts and end customers into the shared demo, which would
   // shift the totals and pages the other files read; it runs once they are done. Its tests run one
   // after another, so the sign-up file (new users in organisations of their own, nothing the other
   // files read) waits for that second phase too and keeps the other worker busy meanwhile.
   projects: [
-    { name: 'chromium', testIgnore: ['**/magicLink.e2e.ts', '**/signup.e2e.ts'] },
-    { name: 'chromium-connect', testMatch: ['**/magicLink.e2e.ts', '**/signup.e2e.ts'], dependencies: ['chromium'] },
+    { name: 'chromium', testIgnore: ['**/magicLink.e2e.ts', '**/knitAuth.e2e.ts', '**/signup.e2e.ts'] },
+    { name: 'chromium-connect', testMatch: ['**/magicLink.e2e.ts', '**/knitAuth.e2e.ts', '**/signup.e2e.ts'], dependencies: ['chromium'] },
   ],
   webServer: {
     command: 'npm start',

@@ -3,9 +3,13 @@
 // run lists every mistake in the contract at once.
 import type { Paging } from './templates/resourceTypes.ts';
 
-export type Service = 'engine' | 'ai';
+export type Service = 'engine' | 'ai' | 'unified';
 
-export const SERVICES: readonly Service[] = ['engine', 'ai'];
+export const SERVICES: readonly Service[] = ['engine', 'ai', 'unified'];
+
+/** The services the dashboard calls: only their documents may describe screens (x-resource) and forms (x-form). */
+export type DashboardService = Exclude<Service, 'unified'>;
+export const isDashboardService = (service: Service): service is DashboardService => service !== 'unified';
 
 export class CodegenError extends Error {
   constructor(readonly problems: readonly string[]) {

@@ -1,16 +1,20 @@
-// Spec-coverage check: every call named in section 7 of both spec files must be an operation of
-// the contract. Run by `npm run coverage:spec` (part of `npm test`); exits 1 on any missing call.
+// Spec-coverage check: every call named in section 7 of both spec files, and every unified API
+// call the spec names anywhere by its path (`v1.0/sync.start`), must be an operation of the
+// contract. Run by `npm run coverage:spec` (part of `npm test`); exits 1 on any missing call.
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 
-export type Service = 'engine' | 'ai';
+export type Service = 'engine' | 'ai' | 'unified';
+const SERVICES: readonly Service[] = ['engine', 'ai', 'unified'];
 export interface SpecCall { name: string; service: Service; source: string }
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const AI_PREFIXES = ['session.', 'connectors.', 'connector.', 'ai.', 'setup.', 'workflow.'];
 const CALL_TOKEN = /\b(?:auth|app|user|session|connectors?|ai|setup|workflow)\.[A-Za-z0-9.]*[A-Za-z0-9](?:\/\{?[A-Za-z]+\}?)?/g;
+// The unified API's calls are named by their versioned path, in prose outside section 7 too.
+const UNIFIED_CALL = /\bv1\.0\/([a-z][A-Za-z0-9]*(?:\.[A-Za-z0-9]+)+)/g;
 // Calls the spec names in prose instead of by path: each must be an operation's x-spec-call.
 export const PROSE_CALLS: readonly SpecCall[] = [
   { name: 'custom UI details', service: 'engine', source: 'part 1 §7 Personalisation' },
@@ -58,6 +62,7 @@ export function extractCalls(specText: string, source: string): SpecCall[] {
       }
     }
   }
+  for (const m of specText.matchAll(UNIFIED_CALL)) found.set(m[1], { name: m[1], service: 'unified', source });
   return [...found.values()];
 }
 
@@ -99,14 +104,14 @@ export function runCoverage(specDir: string, contractDir: string) {
   }
   for (const call of PROSE_CALLS) byName.set(call.name, call);
   const calls = [...byName.values()].sort((a, b) => a.name.localeCompare(b.name));
-  const contract = { engine: readContract(contractDir, 'engine'), ai: readContract(contractDir, 'ai') };
+  const contract = Object.fromEntries(SERVICES.map((service) => [service, readContract(contractDir, service)])) as Record<Service, ContractCalls>;
   return { calls, missing: missingCalls(calls, contract) };
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const specDir = process.env.SPEC_DIR ?? resolve(repoRoot, '..', 'shared', 'spec');
   const { calls, missing } = runCoverage(specDir, join(repoRoot, 'openapi'));
-  for (const service of ['engine', 'ai'] as const) {
+  for (const service of SERVICES) {
     const mine = calls.filter((c) => c.service === service);
     const gone = missing.filter((c) => c.service === service);
     console.log(`${service}: ${mine.length} calls named in the spec, ${mine.length - gone.length} in the contract, ${gone.length} missing`);

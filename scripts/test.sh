@@ -62,7 +62,8 @@ lanes() {
 # The e2e suite serves the built dashboard; building it here, beside the single-threaded checks,
 # takes it off the e2e step (its web server builds only when the sources are newer than the build).
 checks=("contract lint=npm run -s lint:contract" "codegen check=npm run -s codegen:check" "spec coverage=npm run -s coverage:spec" -- "typecheck=npx tsc --noEmit")
-# The byte budgets read the build's manifest: JavaScript per route against bench/budgets.json.
+# The byte budgets read the builds: JavaScript per route (the dashboard's manifest) and the knit-auth
+# component's script, against bench/budgets.json.
 if [ -f playwright.config.ts ]; then checks+=(-- "dashboard build=bash scripts/build-dashboard.sh" "byte budgets=npm run -s check:budgets"); fi
 lanes "${checks[@]}"
 # Vitest keeps one core free by default, which on this 2-core machine means one worker: two

@@ -2,7 +2,7 @@
 // ($refs inlined, OpenAPI-only keywords and vendor extensions removed), plus what the extensions
 // say about it (uiSchema from x-ui, messages from x-messages, x-trim fields). The dashboard and
 // the engine read the same messages, so a rule and its wording live in the contract once.
-import { checkKeys, isObject, type Service } from '../extensions.ts';
+import { checkKeys, isDashboardService, isObject, type Service } from '../extensions.ts';
 import { deref, listOperations, requestSchema, type BundledDocument, type SchemaObject } from '../openapi.ts';
 import type { FormDefinition, MessageKeyword, UiSchema } from '../templates/formTypes.ts';
 import { compareText, literal } from '../format.ts';
@@ -43,6 +43,10 @@ export function collectForms(doc: BundledDocument, service: Service): { forms: F
   for (const [schemaName, schema] of Object.entries(doc.components?.schemas ?? {})) {
     if (schema['x-form'] === undefined) continue;
     const where = `${service} schema ${schemaName} (x-form)`;
+    if (!isDashboardService(service)) {
+      problems.push(`${where}: x-form is only for documents the dashboard calls`);
+      continue;
+    }
     const name = schema['x-form'];
     if (typeof name !== 'string' || !/^[a-z][A-Za-z0-9]*$/.test(name)) {
       problems.push(`${where}: x-form must be a lowerCamel form name, not '${String(name)}'`);

@@ -13,8 +13,15 @@ export const OPERATIONS_GENERATOR = 'codegen/generators/operations.ts';
 const ROLES: readonly Role[] = ['admin', 'member', 'billingcontact'];
 /** README's plan features; the PlanFeature schema's enum wins when the document has it. */
 const PLAN_FEATURES = ['whiteLabelling', 'customMapping', 'dynamicSyncFrequency', 'languageOptions'];
-/** Security scheme name -> how the engine authenticates it. */
-const SCHEMES: Record<string, OperationMeta['security']> = { bearerAuth: 'bearer', apiKeyAuth: 'apiKey' };
+/**
+ * The schemes of an operation's security requirement (all of them at once, sorted and joined by
+ * '+') -> how the engine authenticates it.
+ */
+const SCHEMES: Record<string, OperationMeta['security']> = {
+  bearerAuth: 'bearer',
+  apiKeyAuth: 'apiKey',
+  'apiKeyAuth+integrationIdHeader': 'apiKeyIntegration',
+};
 
 /** Reads and validates the operation table of one document. */
 export function collectOperations(
@@ -35,7 +42,7 @@ export function collectOperations(
     const isPublic = requirements.length === 0;
     let security: OperationMeta['security'] = 'none';
     if (!isPublic) {
-      const schemeName = Object.keys(requirements[0] ?? {})[0];
+      const schemeName = Object.keys(requirements[0] ?? {}).sort().join('+');
       const scheme = schemeName ? SCHEMES[schemeName] : undefined;
       if (!scheme) problems.push(`${label}: unknown security scheme '${String(schemeName)}' (known: ${Object.keys(SCHEMES).join(', ')})`);
       else security = scheme;
@@ -74,6 +81,11 @@ export function collectOperations(
         rateLimitSeconds = rateLimit.seconds as number;
       }
     }
+    // Browsers send no credentials cross-origin here: the operation's own credential travels in
+    // its body, so only public operations may be opened to every origin.
+    const crossOrigin = op['x-cross-origin'];
+    if (crossOrigin !== undefined && crossOrigin !== true) problems.push(`${label}: x-cross-origin is true or absent`);
+    if (crossOrigin === true && !isPublic) problems.push(`${label}: x-cross-origin is only for public operations (security: [])`);
     const paging = readPaging(op['x-paging'], label, problems);
     if (problems.length > before) continue;
     operations.push(
@@ -91,6 +103,7 @@ export function collectOperations(
         paging,
         designed: designed === true,
         rateLimitSeconds,
+        crossOrigin: crossOrigin === true ? true : undefined,
       }),
     );
   }

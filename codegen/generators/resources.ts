@@ -2,7 +2,7 @@
 // operation. A platform team adds a row field and a column to the contract, runs codegen, and the
 // list screen shows it; so this generator is strict: every column must name a real row field and
 // every filter a real parameter or body property, or codegen fails with the reason.
-import { checkKeys, isObject, readPaging, routeParams, type Service } from '../extensions.ts';
+import { checkKeys, isDashboardService, isObject, readPaging, routeParams, type DashboardService, type Service } from '../extensions.ts';
 import {
   camelCase,
   deref,
@@ -53,6 +53,10 @@ export function collectResources(
   for (const entry of listOperations(doc)) {
     const raw = entry.operation['x-resource'];
     if (raw === undefined) continue;
+    if (!isDashboardService(service)) {
+      problems.push(`${entry.label}: x-resource is only for documents the dashboard calls, not the ${service} document`);
+      continue;
+    }
     const draft = readResource(doc, service, entry, raw, problems);
     if (draft) drafts.push(draft);
   }
@@ -74,7 +78,7 @@ export function checkResourceNames(drafts: ResourceDraft[]): string[] {
 
 function readResource(
   doc: BundledDocument,
-  service: Service,
+  service: DashboardService,
   entry: OperationEntry,
   raw: unknown,
   problems: string[],

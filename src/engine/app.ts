@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { operations, type OperationMeta } from '../generated/engine/operations.ts';
 import { engineDocument } from '../generated/contract/engine.ts';
 import { aiDocument } from '../generated/contract/ai.ts';
+import { unifiedDocument } from '../generated/contract/unified.ts';
 import { ContractValidator } from './contract.ts';
 import { ApiFailure, notImplemented } from './errors.ts';
 import { handlers } from './handlers/index.ts';
@@ -9,26 +10,30 @@ import { authorize } from './services/access.ts';
 import type { EngineServices, HandlerContext } from './handlers/types.ts';
 import type { EngineConfig } from './config.ts';
 import { registerCompression } from './plugins/compression.ts';
+import { registerCrossOrigin } from './plugins/crossOrigin.ts';
+import { serveAuthComponent } from './plugins/authComponent.ts';
 import { serveDashboard } from './plugins/dashboard.ts';
 import { MAX_BODY_BYTES, registerBodyParsers } from './plugins/jsonBody.ts';
 import { requestLoggerOptions } from './plugins/requestLog.ts';
 import { registerSecurityHeaders } from './plugins/securityHeaders.ts';
+import { registerUnifiedCallLog } from './plugins/unifiedCallLog.ts';
 import { registerSandbox } from './sandbox/index.ts';
 import { inProcessHttpOf } from './services/inProcessHttp.ts';
 
-// Every operation of both contracts becomes a route under its service's base path. A request is
+// Every operation of the three contracts becomes a route under its service's base path. A request is
 // validated, authenticated and authorised from the contract, then handed to the handler bound to
 // its operationId; an operation without a handler answers 501.
-export const BASE_PATHS = { engine: '/api', ai: '/ai' } as const;
+export const BASE_PATHS = { engine: '/api', ai: '/ai', unified: '/v1.0' } as const;
 
-const documents = { engine: engineDocument, ai: aiDocument } as const;
+const documents = { engine: engineDocument, ai: aiDocument, unified: unifiedDocument } as const;
 
-// Compiling every schema of both contracts takes a while; one set serves every app in a process.
-let compiled: { engine: ContractValidator; ai: ContractValidator } | undefined;
+// Compiling every schema of the contracts takes a while; one set serves every app in a process.
+let compiled: Record<keyof typeof documents, ContractValidator> | undefined;
 function contractValidators() {
   compiled ??= {
     engine: new ContractValidator('engine', documents.engine as never),
     ai: new ContractValidator('ai', documents.ai as never),
+    unified: new ContractValidator('unified', documents.unified as never),
   };
   return compiled;
 }
@@ -63,12 +68,17 @@ export async function buildApp(base: Omit<EngineServices, 'http'>, options: AppO
 
   // External plugins first: the headers apply to every route, the 404 and error answers included.
   const securityHeaders = await registerSecurityHeaders(app, config);
+  // Before compression: it logs each unified API call with the answer as it was serialised.
+  registerUnifiedCallLog(app, services);
   await registerCompression(app);
+  // Before the routes: it opens the operations the knit-auth component calls from other origins.
+  await registerCrossOrigin(app, operations.filter((op) => op.crossOrigin).map((op) => ({ url: routeUrl(op), method: op.method })));
   registerBodyParsers(app);
 
   app.setErrorHandler((error, request, reply) => {
     const failure = error instanceof ApiFailure ? error : toFailure(error);
     if (failure.status >= 500 && failure.code !== 'NOT_IMPLEMENTED') request.log.error(error);
+    if (failure.extra.retryAfterSeconds !== undefined) void reply.header('retry-after', String(failure.extra.retryAfterSeconds));
     void reply.status(failure.status).send({ success: false, error: failure.body });
   });
   for (const op of operations) {
@@ -108,6 +118,7 @@ export async function buildApp(base: Omit<EngineServices, 'http'>, options: AppO
   }
 
   await registerSandbox(app, services, securityHeaders);
+  serveAuthComponent(app, config, securityHeaders);
   await serveDashboard(app, config, securityHeaders);
   return app;
 }

@@ -21,6 +21,8 @@ export interface EngineConfig {
   /** Validate every response against the contract (tests turn it on). */
   validateResponses: boolean;
   dashboardDir?: string;
+  /** Where the built knit-auth component is (scripts/build-auth-component.ts), served at /knit-auth.js. */
+  authComponentDir?: string;
   /**
    * Online payments of the built-in billing provider (app.payment.enabled). Off unless
    * BILLING_ENABLED=true: the provider's hosted checkout and portal pages are not built yet.
@@ -136,6 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     sessionAbsoluteSeconds: Number(env.SESSION_ABSOLUTE_SECONDS ?? 60 * 60 * 24 * 7),
     validateResponses: env.VALIDATE_RESPONSES === 'true',
     dashboardDir: env.DASHBOARD_DIR ?? resolve(import.meta.dirname, '../../dist/dashboard'),
+    authComponentDir: env.AUTH_COMPONENT_DIR ?? resolve(import.meta.dirname, '../../dist/auth-component'),
     billingEnabled: env.BILLING_ENABLED === 'true',
     salesEmail: env.SALES_EMAIL ?? 'sales@localhost',
     outboundAllowHosts: list(env.OUTBOUND_ALLOW_HOSTS).map((host) => host.toLowerCase()),

@@ -1,12 +1,13 @@
 import type { operations as EngineOperations } from '../generated/api/engine.ts';
 import type { operations as AiOperations } from '../generated/api/ai.ts';
+import type { operations as UnifiedOperations } from '../generated/api/unified.ts';
 
 // The contract's request and response types, over the generated ones, for every engine layer:
 // handlers map them, services and repositories return rows already shaped as the contract's.
 export type { Role } from '../generated/engine/types.ts';
 
 type Json<T> = T extends { content: { 'application/json': infer B } } ? B : never;
-type AllOperations = EngineOperations & AiOperations;
+type AllOperations = EngineOperations & AiOperations & UnifiedOperations;
 export type OperationId = keyof AllOperations & string;
 
 export type BodyOf<Op extends OperationId> = AllOperations[Op] extends { requestBody?: infer R } ? Json<NonNullable<R>> : never;

@@ -14,6 +14,15 @@ type ErrorCode =
   | 'WEBHOOK_EVENTS_UNTESTED'
   | 'NOT_IMPLEMENTED'
   | 'CONTRACT_VIOLATION'
+  // The unified API: the integrated account, or its app, refused the call.
+  | 'ACCOUNT_INACTIVE'
+  | 'ACCOUNT_NOT_CONNECTED'
+  | 'ACCOUNT_AUTH_FAILED'
+  | 'WRONG_CATEGORY'
+  | 'SYNC_PAUSED'
+  | 'NO_SYNC_JOBS'
+  | 'APP_PERMISSION_DENIED'
+  | 'APP_UNAVAILABLE'
   | 'INTERNAL';
 
 interface ApiErrorBody {

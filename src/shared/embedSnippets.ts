@@ -9,8 +9,9 @@
 //    The API key stays on the server.
 // 2. The customer's page shows the `<knit-auth>` web component with that token in its
 //    `authsessiontoken` attribute (`skipIntro` skips the intro screen) and listens to its four
-//    events: onNewSession (the component needs a token: on opening, or when the last one expired;
-//    fetch a new one and set the attribute again), onFinish (an app was connected, or the attempt
+//    events: onNewSession (the component needs a new token: the end user opened it again, or its
+//    token expired or was used up; fetch a new one and set the attribute again; the first token is
+//    the page's to set, as every snippet does), onFinish (an app was connected, or the attempt
 //    ended), onDeactivate (the end user deactivated an integration) and onKnitClose (the component
 //    was closed). onFinish and onDeactivate carry `event.detail.integrationDetails`, an
 //    IntegrationDetails.
@@ -281,7 +282,7 @@ const loadScriptComment = (input: EmbedSnippetInput): string[] => [
 /** Event listeners on `element` (a variable name), the same in every framework. */
 const listeners = (element: string, indent: string): string[] => [
   `${indent}const listeners = {`,
-  `${indent}  // The component needs a token (on opening, or the last one expired): fetch one and set it.`,
+  `${indent}  // The component needs a new token (opened again, or its token expired or was used): fetch one and set it.`,
   `${indent}  onNewSession: async () => ${element}.setAttribute(${js(KNIT_AUTH.tokenAttribute)}, await fetchAuthSessionToken()),`,
   `${indent}  // event.detail.integrationDetails: integrationId, appId, categoryId, originOrgId, success, errors, isDeactivated.`,
   `${indent}  onFinish: (event) => console.log('Integration finished', event.detail.integrationDetails),`,
@@ -366,7 +367,7 @@ function angularSnippet(input: EmbedSnippetInput): CodeSnippet {
       '    await this.refreshToken();',
       '  }',
       '',
-      '  // The component needs a token (on opening, or the last one expired): ask your backend for one.',
+      '  // The component needs a new token (opened again, or its token expired or was used): ask your backend for one.',
       '  async refreshToken(): Promise<void> {',
       `    const response = await fetch(${js(TOKEN_ROUTE)}, { method: 'POST' });`,
       '    this.authSessionToken = (await response.json()).token;',
@@ -413,7 +414,7 @@ function vueSnippet(input: EmbedSnippetInput): CodeSnippet {
       '',
       '// Event names are camelCase, so listen with addEventListener rather than v-on.',
       'const listeners = {',
-      '  // The component needs a token (on opening, or the last one expired): fetch one and set it.',
+      '  // The component needs a new token (opened again, or its token expired or was used): fetch one and set it.',
       '  onNewSession: async () => { authSessionToken.value = await fetchAuthSessionToken(); },',
       '  // event.detail.integrationDetails: integrationId, appId, categoryId, originOrgId, success, errors, isDeactivated.',
       "  onFinish: (event) => console.log('Integration finished', event.detail.integrationDetails),",

@@ -20,6 +20,10 @@ describe('spec-coverage extraction', () => {
     expect(names).not.toContain('app.jobId');
   });
 
+  it('reads the unified API calls the spec names by their path anywhere, such as v1.0/sync.start', () => {
+    expect(extractCalls(part1, 'p1').filter((c) => c.service === 'unified').map((c) => c.name)).toEqual(['sync.start']);
+  });
+
   it('puts AI and connector calls in the AI service', () => {
     const calls = extractCalls(part1, 'p1');
     expect(calls.filter((c) => c.service === 'ai')).toHaveLength(27);

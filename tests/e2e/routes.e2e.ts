@@ -33,10 +33,19 @@ test('a logged-out visit to a dashboard path goes to login with the path as redi
 });
 
 test('screens not built yet say so honestly', async ({ page }) => {
-  for (const [path, title] of [['/fcm', 'Field Capability Matrix'], ['/oauth/authorize', 'OAuth Authorisation'], ['/admin/authorize', 'Admin Authorisation']] as const) {
+  for (const [path, title] of [['/fcm', 'Field Capability Matrix']] as const) {
     await page.goto(path);
     await expect(page.getByRole('heading', { name: title })).toBeVisible();
     await expect(page.getByText(/not built yet/)).toBeVisible();
+  }
+});
+
+test('the authorisation screens and the OAuth callback without a usable state toast and go to /404', async ({ page }) => {
+  const noApp = Buffer.from(JSON.stringify({ authSessionToken: 'tok', sandbox: true })).toString('base64url');
+  for (const path of ['/oauth/authorize', '/admin/authorize', `/admin/authorize?state=${noApp}`, '/oauth?code=abc', '/oauth?code=abc&state=%%%']) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/404$/);
+    await expect(page.getByText('Something went wrong, please try again')).toBeVisible();
   }
 });
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operations, type OperationMeta } from '../../src/generated/engine/operations.ts';
 import { engineDocument } from '../../src/generated/contract/engine.ts';
 import { aiDocument } from '../../src/generated/contract/ai.ts';
+import { unifiedDocument } from '../../src/generated/contract/unified.ts';
 import { BASE_PATHS } from '../../src/engine/app.ts';
 import { handlers } from '../../src/engine/handlers/index.ts';
 import { createSession } from '../../src/engine/services/sessions.ts';
@@ -77,7 +78,7 @@ describe("README's list of what is not built", () => {
 // ---- requests the contract accepts -------------------------------------------------------------
 
 type Json = Record<string, any>;
-const documents: Record<OperationMeta['service'], Json> = { engine: engineDocument as Json, ai: aiDocument as Json };
+const documents: Record<OperationMeta['service'], Json> = { engine: engineDocument as Json, ai: aiDocument as Json, unified: unifiedDocument as Json };
 
 function resolve(document: Json, node: Json | undefined): Json | undefined {
   let current = node;

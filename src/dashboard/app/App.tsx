@@ -14,6 +14,9 @@ export const SignUpPage = preloadable(() => import('../pages/signup/SignUpPage.t
 export const NotFoundPage = preloadable(() => import('../pages/NotFoundPage.tsx').then((m) => m.NotFoundPage));
 export const NotBuiltYetPage = preloadable(() => import('../pages/NotBuiltYetPage.tsx').then((m) => m.NotBuiltYetPage));
 export const MagicAuthorizePage = preloadable(() => import('../pages/magic/MagicAuthorizePage.tsx').then((m) => m.MagicAuthorizePage));
+export const AdminAuthorizePage = preloadable(() => import('../pages/magic/AppAuthorizePage.tsx').then((m) => m.AdminAuthorizePage));
+export const OAuthAuthorizePage = preloadable(() => import('../pages/magic/AppAuthorizePage.tsx').then((m) => m.OAuthAuthorizePage));
+export const OAuthCallbackPage = preloadable(() => import('../pages/oauth/OAuthCallbackPage.tsx').then((m) => m.OAuthCallbackPage));
 export const DashboardApp = preloadable(() => import('./DashboardApp.tsx').then((m) => m.DashboardApp));
 
 /** Blank while a page chunk loads that was not fetched ahead (usually a few milliseconds); no spinner flash. */
@@ -27,8 +30,9 @@ export function AppRoutes() {
         <Route path="/" element={<Navigate to={SIGNUP_PATH} replace />} />
         <Route path={SIGNUP_PATH} element={<SignUpPage />} />
         <Route path={NOT_FOUND_PATH} element={<NotFoundPage />} />
-        <Route path="/oauth/authorize" element={<NotBuiltYetPage standalone title="OAuth Authorisation" />} />
-        <Route path="/admin/authorize" element={<NotBuiltYetPage standalone title="Admin Authorisation" />} />
+        <Route path="/oauth" element={<OAuthCallbackPage />} />
+        <Route path="/oauth/authorize" element={<OAuthAuthorizePage />} />
+        <Route path="/admin/authorize" element={<AdminAuthorizePage />} />
         <Route path="/magic/authorize" element={<MagicAuthorizePage />} />
         <Route path="/fcm" element={<NotBuiltYetPage standalone title="Field Capability Matrix" />} />
         <Route

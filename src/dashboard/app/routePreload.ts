@@ -1,5 +1,7 @@
 import type { SessionState } from '../session/types.ts';
-import { DashboardApp, MagicAuthorizePage, NotBuiltYetPage, NotFoundPage, SignUpPage } from './App.tsx';
+import {
+  AdminAuthorizePage, DashboardApp, MagicAuthorizePage, NotBuiltYetPage, NotFoundPage, OAuthAuthorizePage, OAuthCallbackPage, SignUpPage,
+} from './App.tsx';
 import { SIGNUP_PATH } from './paths.ts';
 import { screenForPath, screensListingTheirPath } from './screens.ts';
 
@@ -11,7 +13,15 @@ export interface RouteLocation {
 
 const isDashboardPath = (pathname: string) => pathname === '/dashboard' || pathname.startsWith('/dashboard/');
 
-const NOT_BUILT_PATHS = new Set(['/oauth/authorize', '/admin/authorize', '/fcm']);
+const NOT_BUILT_PATHS = new Set(['/fcm']);
+
+/** The end customer's public pages, each a chunk of its own. */
+const CONNECT_PAGES = new Map([
+  ['/magic/authorize', MagicAuthorizePage],
+  ['/admin/authorize', AdminAuthorizePage],
+  ['/oauth/authorize', OAuthAuthorizePage],
+  ['/oauth', OAuthCallbackPage],
+]);
 
 /**
  * Starts everything the page at `location` needs first, together, before React renders: the
@@ -33,7 +43,8 @@ export function preloadRoute(location: RouteLocation, session: Promise<SessionSt
     return Promise.all([data, list, DashboardApp.preload(), screen?.screen.preload()]);
   }
   if (pathname === '/' || pathname === SIGNUP_PATH) return SignUpPage.preload();
-  if (pathname === '/magic/authorize') return MagicAuthorizePage.preload();
+  const connectPage = CONNECT_PAGES.get(pathname);
+  if (connectPage) return connectPage.preload();
   if (NOT_BUILT_PATHS.has(pathname)) return NotBuiltYetPage.preload();
   // Any other path shows the 404 page (NOT_FOUND_PATH itself, or a redirect to it).
   return NotFoundPage.preload();

@@ -13,6 +13,7 @@ const PARTITIONED_TABLES = {
   webhook_records: 'request_ts',
   native_calls: 'ts',
   sync_records: 'dispatched_at',
+  api_log_bodies: 'ts',
 } as const;
 
 type PartitionedTable = keyof typeof PARTITIONED_TABLES;

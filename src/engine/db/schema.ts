@@ -33,6 +33,7 @@ import type {
   WebhookEventTypesTable,
 } from './tables/catalog.ts';
 import type {
+  ApiLogBodiesTable,
   ApiLogsTable,
   IssuesTable,
   NativeCallsTable,
@@ -147,6 +148,7 @@ export interface Database {
   sync_runs: SyncRunsTable;
   sync_records: SyncRecordsTable;
   api_logs: ApiLogsTable;
+  api_log_bodies: ApiLogBodiesTable;
   webhook_logs: WebhookLogsTable;
   webhook_records: WebhookRecordsTable;
   native_calls: NativeCallsTable;

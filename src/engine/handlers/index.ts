@@ -73,6 +73,7 @@ import { connectGetSession } from './connect/connectGetSession.ts';
 import { connectComplete } from './connect/connectComplete.ts';
 import { connectOauthStart } from './connect/connectOauthStart.ts';
 import { connectOauthCallback } from './connect/connectOauthCallback.ts';
+import { connectDeactivate } from './connect/connectDeactivate.ts';
 import { appDashboardSyncJobs } from './syncs/appDashboardSyncJobs.ts';
 import { appDashboardSyncRuns } from './syncs/appDashboardSyncRuns.ts';
 import { appDashboardSyncRecords } from './syncs/appDashboardSyncRecords.ts';
@@ -116,6 +117,14 @@ import { aiSessionToken } from './testing/aiSessionToken.ts';
 import { aiWebhookTest } from './testing/aiWebhookTest.ts';
 
 // The handler bound to each operationId; an operation missing here answers 501.
+import { syncStart } from './unified/syncStart.ts';
+import { hrisEmployees } from './unified/hrisEmployees.ts';
+import { atsJobs } from './unified/atsJobs.ts';
+import { atsApplications } from './unified/atsApplications.ts';
+import { crmContacts } from './unified/crmContacts.ts';
+import { crmDeals } from './unified/crmDeals.ts';
+import { accountingJournalEntries } from './unified/accountingJournalEntries.ts';
+import { passthrough } from './unified/passthrough.ts';
 const bound = [
   authSignIn, authVerifyOtp, authResendOtp, authSendOrgDetails, authSignOut, authGetUiVersion,
   userUserDetails, appGetOrgMetaData, appCheckSubscriptionExists, devMailbox,
@@ -128,7 +137,7 @@ const bound = [
   appGettingStartedStatus, appGettingStartedJourneyV3, appGettingStartedJourneyAiAgentFlow, appGetCategories, appGetCategoriesAiAgentFlow,
   appEnableCategory, appEnableCategoryForAiAgent, appEnableAiToolKit, appCompleteGettingStarted,
   appDashboard, appGetOrganizations, appGetIntegrationsOfOrg, appGetIntegrationAccounts, appFiltersMetadata,
-  appIntegratedAccountOptionsAction, appCreateMagicLinkV3, appCreateReIntegrateMagicLink, connectGetSession, connectComplete, connectOauthStart, connectOauthCallback,
+  appIntegratedAccountOptionsAction, appCreateMagicLinkV3, appCreateReIntegrateMagicLink, connectGetSession, connectComplete, connectOauthStart, connectOauthCallback, connectDeactivate,
   appDashboardSyncJobs, appDashboardSyncRuns, appDashboardSyncRecords,
   appGetLogsGraphData, appGetLogsDataV2, appGetWebhookRecords, appGetWebhookNativeCalls, appGetApiNativeCalls,
   appIssueGraph, appIssueData,
@@ -139,6 +148,7 @@ const bound = [
   connectorFiltersMetaData, connectorIntegrations, connectorCustomAdd, connectorDeactivate,
   workflowSteps, workflowStepDetail, workflowStepCodeSave, sessionInitialize, sessionMessages, sessionHistory, sessionAction,
   aiSessionToken, aiWebhookTest,
+  syncStart, hrisEmployees, atsJobs, atsApplications, crmContacts, crmDeals, accountingJournalEntries, passthrough,
 ];
 
 export const handlers: Readonly<Record<string, AnyHandler>> = Object.fromEntries(bound.map((b) => [b.operationId, b.handler]));

@@ -4,15 +4,20 @@ import type { Database } from '../db/schema.ts';
 import type { EngineConfig } from '../config.ts';
 import type { Mailer } from '../services/mailer.ts';
 import type { InProcessHttp } from '../services/inProcessHttp.ts';
+import type { UnifiedCall } from '../services/unifiedCalls.ts';
 import { forbidden } from '../errors.ts';
 import type { BodyOf, MsgOf, OperationId, ParamsOf, QueryOf, Role } from '../contractTypes.ts';
 
 export type { MsgOf, Role } from '../contractTypes.ts';
 
-/** Who is calling: a dashboard session, or a customer backend with an API key. */
+/**
+ * Who is calling: a dashboard session, a customer backend with an API key, or a customer backend
+ * calling the unified API for one of its integrated accounts (the call being logged as it goes).
+ */
 export type Caller =
   | { kind: 'session'; sessionId: string; userId: string; orgId: string; role: Role; email: string }
   | { kind: 'apiKey'; orgId: string; sandbox: boolean }
+  | { kind: 'integration'; orgId: string; sandbox: boolean; call: UnifiedCall }
   | { kind: 'anonymous' };
 
 export interface Clock {
@@ -64,3 +69,10 @@ export const defineSessionHandler = <Op extends OperationId>(operationId: Op, ha
     if (ctx.caller.kind !== 'session') throw forbidden();
     return handler(input, ctx as SessionContext);
   });
+
+/** The caller of a unified API operation: the key's organisation and the call on its integrated account. */
+export type IntegrationCaller = Extract<Caller, { kind: 'integration' }>;
+export function integrationCallerOf(ctx: HandlerContext): IntegrationCaller {
+  if (ctx.caller.kind !== 'integration') throw forbidden();
+  return ctx.caller;
+}

@@ -3,12 +3,13 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { EngineConfig } from '../config.ts';
 import { SANDBOX_PREFIX } from '../sandbox/registration.ts';
-import { EMBEDDABLE_PAGES, type RouteSecurityHeaders } from './securityHeaders.ts';
+import { EMBEDDABLE_PAGES, OAUTH_CALLBACK_PAGE, OAUTH_OPENER_PAGES, type RouteSecurityHeaders } from './securityHeaders.ts';
 
 // The built dashboard is served from the engine's port: files as they are, and index.html for
-// every other GET outside the services (/api, /ai, the sandbox) so the dashboard's router owns /signup, /dashboard/*, /404 and the rest.
+// every other GET outside the services (/api, /ai, /v1.0, the sandbox) so the dashboard's router owns /signup, /dashboard/*, /404 and the rest.
 // The pages an embed needs get index.html from routes of their own, which carry the framing policy
-// that lets the configured origins frame them.
+// that lets the configured origins frame them; so do the pages of the OAuth sign-in window and the
+// pages that open it, which carry the opener policy the window needs (securityHeaders.ts).
 //
 // Caching: a file under assets/ has its content's hash in its name, so a browser keeps it for a
 // year without asking again; index.html and other unhashed files are revalidated on every visit
@@ -28,7 +29,9 @@ export function cacheControlFor(path: string): string {
 
 const sendIndex = (reply: FastifyReply) => reply.header('cache-control', REVALIDATE).type('text/html').sendFile('index.html');
 
-export async function serveDashboard(app: FastifyInstance, config: EngineConfig, headers: Pick<RouteSecurityHeaders, 'embeddablePage'>): Promise<void> {
+type PageHeaders = Pick<RouteSecurityHeaders, 'embeddablePage' | 'oauthOpenerPage' | 'oauthWindowPage'>;
+
+export async function serveDashboard(app: FastifyInstance, config: EngineConfig, headers: PageHeaders): Promise<void> {
   const dir = config.dashboardDir;
   const spa = Boolean(dir && existsSync(`${dir}/index.html`));
   if (spa) {
@@ -46,10 +49,14 @@ export async function serveDashboard(app: FastifyInstance, config: EngineConfig,
     for (const page of EMBEDDABLE_PAGES) {
       app.get(page, { helmet: headers.embeddablePage }, (_request, reply) => sendIndex(reply));
     }
+    for (const page of OAUTH_OPENER_PAGES) {
+      app.get(page, { helmet: headers.oauthOpenerPage }, (_request, reply) => sendIndex(reply));
+    }
+    app.get(OAUTH_CALLBACK_PAGE, { helmet: headers.oauthWindowPage }, (_request, reply) => sendIndex(reply));
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    if (spa && (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api/') && !path.startsWith('/ai/') && !path.startsWith(`${SANDBOX_PREFIX}/`)) {
+    if (spa && (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api/') && !path.startsWith('/ai/') && !path.startsWith('/v1.0/') && !path.startsWith(`${SANDBOX_PREFIX}/`)) {
       return sendIndex(reply);
     }
     return reply.status(404).send({ success: false, error: { msg: `No such call: ${request.method} ${path}`, code: 'NOT_FOUND' } });

@@ -1,40 +1,8 @@
 import type { FastifyRequest, FastifyServerOptions } from 'fastify';
+import { REDACTED, redactUrl } from '../services/redaction.ts';
 
-// What the request log may record. Links carry credentials in their query: magic-link state,
-// invite data, signed upload and invoice URLs, OTPs in a pasted URL. A log line outlives the
-// credential's owner's control (shipped, indexed, read by operators), so the values of such
-// parameters are replaced before a line is written, and headers (Authorization, cookies) are never
-// part of a line at all.
-const REDACTED = '[REDACTED]';
-
-const SENSITIVE_NAMES = new Set([
-  'token', 'data', 'state', 'code', 'signature', 'sig', 'key', 'otp', 'authsessiontoken', 'apikey', 'api_key',
-  'access_token', 'refresh_token', 'id_token', 'client_secret', 'password',
-]);
-const SENSITIVE_PART = /token|secret|signature|password/;
-
-function isSensitive(rawName: string): boolean {
-  let name = rawName;
-  try {
-    name = decodeURIComponent(rawName.replace(/\+/g, ' '));
-  } catch {
-    // A malformed escape is judged as written.
-  }
-  name = name.toLowerCase();
-  return SENSITIVE_NAMES.has(name) || SENSITIVE_PART.test(name);
-}
-
-/** The URL with the value of every sensitive query parameter replaced by [REDACTED]. */
-function redactUrl(url: string): string {
-  const queryStart = url.indexOf('?');
-  if (queryStart < 0) return url;
-  const query = url.slice(queryStart + 1).split('&').map((pair) => {
-    const equals = pair.indexOf('=');
-    const name = equals < 0 ? pair : pair.slice(0, equals);
-    return equals >= 0 && isSensitive(name) ? `${name}=${REDACTED}` : pair;
-  });
-  return `${url.slice(0, queryStart)}?${query.join('&')}`;
-}
+// What the request log may record: the request line with credentials in its query replaced
+// (services/redaction.ts), and never a header (Authorization, cookies).
 
 /**
  * Fastify logger options: info level, the request line with its URL redacted and without headers,

@@ -16,6 +16,11 @@ import type { EngineConfig } from '../config.ts';
 //   with it would reach every origin the page loads from or links to, and the access logs of any
 //   proxy in front of this one (same-origin calls included);
 // - Cross-Origin-Opener-Policy same-origin, Cross-Origin-Resource-Policy same-origin, nosniff;
+//   except where the OAuth sign-in window needs its opener: the pages that open it keep
+//   same-origin-allow-popups, and the pages the window shows (the sandbox OAuth server, /oauth)
+//   have none, because the knit-auth component opens that window from a customer's page on
+//   another origin and COOP same-origin would cut the window off from it (no window.opener, no
+//   message back). The knit-auth script itself may be loaded by any origin (CORP cross-origin);
 // - Strict-Transport-Security only over TLS: when PUBLIC_URL is https, or the request came over
 //   https (the socket, or X-Forwarded-Proto from a trusted proxy). Over plain HTTP it would be
 //   ignored at best, and pin a development host to https at worst.
@@ -25,6 +30,20 @@ type Directives = Record<string, string[]>;
 
 /** Pages a customer's site may frame: the end customer's magic-link authorisation. */
 export const EMBEDDABLE_PAGES = ['/magic/*'] as const;
+
+/** Other end-customer pages that open the OAuth sign-in window (the embeddable ones do too). */
+export const OAUTH_OPENER_PAGES = ['/admin/authorize', '/oauth/authorize'] as const;
+
+/** The page the OAuth sign-in window ends on: it posts the outcome to its opener, on any origin. */
+export const OAUTH_CALLBACK_PAGE = '/oauth';
+
+/**
+ * A page that opens the OAuth window keeps its own isolation from other origins' windows but lets
+ * the window it opens, whose pages have no COOP, keep it as opener.
+ */
+const OPENS_OAUTH_WINDOW = { policy: 'same-origin-allow-popups' } as const;
+/** The pages of the OAuth window: no COOP, so an opener on any origin keeps its handle and messages. */
+const IN_OAUTH_WINDOW = { policy: 'unsafe-none' } as const;
 
 /** Operations answering user content, which get USER_CONTENT_POLICY instead of the dashboard's. */
 const USER_CONTENT_OPERATIONS = new Set(['appUploadsKey']);
@@ -87,11 +106,17 @@ function dashboardDirectives(built: BuiltDashboard, tls: boolean, publicOrigin: 
 export interface RouteSecurityHeaders {
   /** helmet options of the EMBEDDABLE_PAGES routes. */
   embeddablePage: RouteHelmet;
+  /** helmet options of the OAUTH_OPENER_PAGES routes. */
+  oauthOpenerPage: RouteHelmet;
   /**
    * helmet options of the sandbox OAuth server's consent page: its form's answer redirects to the
    * app's redirect URI on PUBLIC_URL, which form-action must allow besides the page's own origin.
    */
   oauthConsentPage: RouteHelmet;
+  /** helmet options of the other pages and redirects of the OAuth window: the sandbox OAuth server, /oauth. */
+  oauthWindowPage: RouteHelmet;
+  /** helmet options of a script other origins' pages load (the knit-auth component). */
+  crossOriginScript: RouteHelmet;
   /** helmet options of an operation's route, when it differs from every other response's. */
   ofOperation(operationId: string): RouteHelmet | undefined;
 }
@@ -120,6 +145,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Engi
   const embeddablePage: RouteHelmet = {
     contentSecurityPolicy: { useDefaults: false, directives: { ...directives, 'frame-ancestors': ancestors.length > 0 ? ancestors : ["'none'"] } },
     xFrameOptions: ancestors.length > 0 ? false : { action: 'deny' },
+    crossOriginOpenerPolicy: OPENS_OAUTH_WINDOW,
   };
   // Logos are shown wherever the product is (a page opened on another host name than PUBLIC_URL,
   // the auth component on a customer's site): they may be loaded cross-origin, as images only.
@@ -129,10 +155,14 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Engi
   };
   const oauthConsentPage: RouteHelmet = {
     contentSecurityPolicy: { useDefaults: false, directives: { ...directives, 'form-action': [...new Set(["'self'", new URL(config.publicUrl).origin])] } },
+    crossOriginOpenerPolicy: IN_OAUTH_WINDOW,
   };
   return {
     embeddablePage,
+    oauthOpenerPage: { crossOriginOpenerPolicy: OPENS_OAUTH_WINDOW },
     oauthConsentPage,
+    oauthWindowPage: { crossOriginOpenerPolicy: IN_OAUTH_WINDOW },
+    crossOriginScript: { crossOriginResourcePolicy: { policy: 'cross-origin' } },
     ofOperation: (operationId) => (USER_CONTENT_OPERATIONS.has(operationId) ? userContent : undefined),
   };
 }

@@ -247,9 +247,31 @@ export async function findAccountToReintegrate(
     ?? rows.find((r) => !isInactiveState(r.integration_state)) ?? rows[0];
 }
 
+/** What a unified API call needs of its integrated account: who it is, its app and its state. */
+export async function findAccountForApiCall(db: Db, orgId: string, integrationId: string) {
+  return db.selectFrom('integrated_accounts')
+    .select(['id', 'org_id', 'origin_org_id', 'origin_org_name', 'app_id', 'app_label', 'category', 'integration_state', 'sync_paused', 'test_account'])
+    .where('id', '=', integrationId)
+    .where('org_id', '=', orgId)
+    .executeTakeFirst();
+}
+
 /** Whether an integrated account of the category was connected to the organisation since `since`. */
 export async function hasAccountConnectedSince(db: Db, orgId: string, category: string, since: number): Promise<boolean> {
   const row = await db.selectFrom('integrated_accounts').select('id').where('org_id', '=', orgId).where('category', '=', category)
     .where('created_at', '>=', since).limit(1).executeTakeFirst();
   return row !== undefined;
+}
+
+/** An end customer's accounts that are connected and not in Error, newest first (the demo traffic reuses them). */
+export async function connectedAccountsOf(db: Db, orgId: string, originOrgId: string) {
+  return db.selectFrom('integrated_accounts')
+    .select(['id', 'app_id', 'app_label', 'category'])
+    .where('org_id', '=', orgId)
+    .where('origin_org_id', '=', originOrgId)
+    .where('integration_state', '=', 'Success')
+    .where('auth_data_json', 'is not', null)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
 }

@@ -279,3 +279,11 @@ export async function findMappingAccount(db: Db, callerOrgId: string, orgId: str
   if (account.show_custom_fields !== 1) throw forbidden('Editing mapped fields is not available for this account');
   return account;
 }
+
+/** The CUSTOM rows of one account's table of a sub-category: what the unified API adds to its records. */
+export async function customRowsOf(db: Db, integrationId: string, subcategory: string): Promise<{ fieldId: string; fieldFromApp: string; fieldToOrg: string }[]> {
+  const rows = await db.selectFrom('mapping_fields').select(['field_id', 'field_from_app', 'field_to_org'])
+    .where('integration_id', '=', integrationId).where('subcategory', '=', subcategory).where('field_type', '=', 'CUSTOM')
+    .orderBy('position').orderBy('id').execute();
+  return rows.filter((r) => r.field_to_org !== null).map((r) => ({ fieldId: r.field_id, fieldFromApp: r.field_from_app, fieldToOrg: r.field_to_org! }));
+}

@@ -46,6 +46,21 @@ export async function customUiDetails(db: Db, org: Row<'organisations'>, publicU
   };
 }
 
+type ConnectBranding = MsgOf<'connectGetSession'>['branding'];
+
+/**
+ * How the knit-auth component presents the organisation: its saved customisation while the plan
+ * has whiteLabelling (saving needs it too), else the platform defaults, so a plan without the
+ * feature shows nothing white-labelled even if an earlier plan saved something.
+ */
+export async function connectBranding(db: Db, org: Row<'organisations'>, publicUrl: string): Promise<ConnectBranding> {
+  if (org.feature_white_labelling !== 1) {
+    return { orgName: org.name, logoUrl: uploadUrl(publicUrl, DEFAULT_LOGO_KEY), tncUrl: null, customPoints: DEFAULT_CUSTOM_POINTS };
+  }
+  const ui = await customUiDetails(db, org, publicUrl);
+  return { orgName: ui.orgName, logoUrl: ui.orgLogo.url, tncUrl: ui.tncUrl, customPoints: ui.customPoints };
+}
+
 export async function saveCustomUi(db: Db, orgId: string, values: { orgName: string; tncUrl: string; customPoints: string[]; logoKey: string | null | undefined; publicUrl: string; now: number }): Promise<void> {
   const logo = values.logoKey === undefined ? {} : {
     logo_upload_key: values.logoKey,

@@ -190,3 +190,23 @@ export async function setAccountJobsFrequency(
     }).where('id', '=', job.id).execute();
   }
 }
+
+/** An account's sync jobs as the unified API's sync.start chooses among them. */
+export async function accountJobs(db: Db, integrationId: string): Promise<{ id: string; sync_data_type: string; status: string }[]> {
+  return db.selectFrom('sync_jobs').select(['id', 'sync_data_type', 'status']).where('integration_id', '=', integrationId).orderBy('id').execute();
+}
+
+/**
+ * v1.0/sync.start: the account's active jobs (of those ids) are due now, and a job waiting for its
+ * API trigger waits no more. A running job keeps its claim (locked_until): it runs again when the
+ * scheduler next claims due jobs. One statement; returns the jobs it made due.
+ */
+export async function makeAccountJobsDue(db: Db, integrationId: string, jobIds: string[] | undefined, now: number): Promise<{ id: string; sync_data_type: string }[]> {
+  return db.updateTable('sync_jobs')
+    .set({ next_run_at: now, awaiting_api_trigger: 0, updated_at: now })
+    .where('integration_id', '=', integrationId)
+    .where('status', '=', 'active')
+    .$if(jobIds !== undefined, (q) => q.where('id', 'in', jobIds!))
+    .returning(['id', 'sync_data_type'])
+    .execute();
+}

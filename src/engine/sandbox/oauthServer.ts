@@ -142,6 +142,8 @@ export async function registerSandboxOauth(app: FastifyInstance, server: Sandbox
     scope.route({
       method: ['GET', 'POST', 'HEAD', 'OPTIONS'],
       url: `${SANDBOX_OAUTH_PATH}/*`,
+      // Its authorize redirects pass through the OAuth window.
+      helmet: headers.oauthWindowPage,
       handler: async (request, reply) => {
         reply.hijack();
         const raw = request.raw as MountedRequest;

@@ -13,7 +13,7 @@ import { ACCOUNT_HEADER, categoryScopes, SANDBOX_PREFIX, setupFieldConnectionId 
 /*
  * The sandbox vendors' APIs: GET SANDBOX_PREFIX/apps/<appId>/<endpoint> for every app of the
  * catalog, the endpoints of its category (data/apis.ts), and GET .../v1/me (who the credentials
- * are). A call goes through what a real vendor does, in this order:
+ * are); other methods answer 405 (read-only). A call goes through what a real vendor does, in this order:
  * 1. authentication: an OAuth app takes a Bearer access token of its own client from the sandbox
  *    OAuth server (401 invalid_token when unknown, expired or revoked; 403 insufficient_scope);
  *    an app with setup fields takes them as setup_field_headers say (401 without, or once the
@@ -197,5 +197,13 @@ export function registerVendorApi(app: FastifyInstance, deps: VendorApiDeps): vo
       if (!(error instanceof VendorError)) throw error;
       return reply.status(error.status).headers(error.headers).send({ error: { code: error.code, message: error.message } });
     }
+  });
+  // The sandbox vendors only read (their data is generated, not stored): a write is refused as a
+  // read-only API refuses it, so passthrough writes get a vendor's answer rather than no route.
+  app.route({
+    method: ['POST', 'PUT', 'PATCH', 'DELETE'],
+    url: `${SANDBOX_PREFIX}/apps/:appId/*`,
+    handler: async (_request, reply) => reply.status(405).header('allow', 'GET')
+      .send({ error: { code: 'method_not_allowed', message: 'This API is read-only: only GET is allowed' } }),
   });
 }

@@ -9,6 +9,7 @@ import { resolveSession } from './sessions.ts';
 import { hasFeatureFlag } from '../repositories/users.ts';
 import { findActiveApiKey } from '../repositories/apiKeys.ts';
 import { hasPlanFeature, type PlanFeatureColumn } from '../repositories/organisations.ts';
+import { authorizeIntegrationCall } from './unifiedAccess.ts';
 
 // Who may call what comes from the contract (x-roles, x-feature-flag, x-plan-feature, carried in
 // the generated operation table); this module only enforces it.
@@ -34,6 +35,7 @@ export async function authorize(op: OperationMeta, request: FastifyRequest, serv
   const now = services.clock.now();
   const { db } = services;
 
+  if (op.security === 'apiKeyIntegration') return authorizeIntegrationCall(op, request, token, services);
   if (op.security === 'apiKey') {
     const key = await findActiveApiKey(db, hashToken(token));
     if (!key) throw unauthorized('Invalid API key');

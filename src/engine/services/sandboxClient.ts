@@ -11,14 +11,15 @@ import { credentialsForAccount, CredentialsUnavailable, type AccountAccessServic
  *   callAccountApi(services, integrationId, request): Promise<AccountApiResult>
  *     services: { db, config, clock, http } (EngineServices has them all)
  *     request: { method?: 'GET' (default) | 'POST' | ..., path: '/v1/employees' (the app's API, see
- *       sandbox/data/apis.ts), query?: { page: 2, updated_since: '2026-11-01T00:00:00Z' }, body?: unknown }
+ *       sandbox/data/apis.ts), query?: { page: 2, updated_since: '2026-11-01T00:00:00Z' }, headers?, body?: unknown }
  *   AccountApiResult: { status, headers, body, nativeCalls }
  *     body: the parsed JSON answer (the raw text when it is not JSON)
  *     nativeCalls: NativeCall[], one per call made, in order, for the caller to log:
  *       { method, url, path, status, durationMs, startedAt (unix ms, engine clock), responseBody (text) }
  *     An OAuth account's 401 is followed by one refresh and one retry (so a revoked grant shows as
- *     the refresh refused: the account goes to Error and the 401 is answered); a 429 (Retry-After)
- *     or a 5xx is answered as it came, for the caller to back off and retry.
+ *     the refresh refused: the account goes to Error and the 401 is answered, with `renewalFailure`
+ *     saying why no retry was made); a 429 (Retry-After) or a 5xx is answered as it came, for the
+ *     caller to back off and retry.
  *   throws CredentialsUnavailable (see accountAccess.ts) when the account has no usable credentials.
  *
  *   sandboxConnectionOf(services, integrationId): Promise<string>
@@ -30,6 +31,8 @@ export interface AccountApiRequest {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
   query?: Record<string, string | number | boolean | undefined>;
+  /** Extra request headers (passthrough); the credentials' headers are set after them, so they always win. */
+  headers?: Record<string, string>;
   body?: unknown;
 }
 
@@ -48,6 +51,8 @@ export interface AccountApiResult {
   headers: Record<string, string>;
   body: unknown;
   nativeCalls: NativeCall[];
+  /** Why an OAuth account's 401 was not retried: its access could not be renewed (reason 'refused': the account is now in Error). */
+  renewalFailure?: CredentialsUnavailable;
 }
 
 export const accountApiBase = (config: EngineConfig, appId: string): string => `${config.publicUrl.replace(/\/+$/, '')}${sandboxAppBase(appId)}`;
@@ -84,7 +89,10 @@ async function callOnce(services: AccountAccessServices, credentials: AccountCre
   const response = await services.http.inject({
     method,
     url,
-    headers: { accept: 'application/json', 'user-agent': 'integration-engine', ...authHeaders(credentials), ...(request.body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      accept: 'application/json', 'user-agent': 'integration-engine', ...request.headers, ...authHeaders(credentials),
+      ...(request.body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
     ...(request.body !== undefined ? { payload: JSON.stringify(request.body) } : {}),
   });
   const durationMs = Math.round((performance.now() - started) * 100) / 100;
@@ -116,7 +124,7 @@ export async function callAccountApi(services: AccountAccessServices, integratio
   try {
     renewed = await credentialsForAccount(services, integrationId, { marginMs: Number.MAX_SAFE_INTEGER / 2 });
   } catch (error) {
-    if (error instanceof CredentialsUnavailable) return { status: first.status, headers: first.headers, body: parsed(first.text), nativeCalls: [first.call] };
+    if (error instanceof CredentialsUnavailable) return { status: first.status, headers: first.headers, body: parsed(first.text), nativeCalls: [first.call], renewalFailure: error };
     throw error;
   }
   const second = await callOnce(services, renewed, request);

@@ -3,6 +3,7 @@
 import createClient, { type Client, type ClientOptions } from 'openapi-fetch';
 import type { paths as EnginePaths } from './engine.ts';
 import type { paths as AiPaths } from './ai.ts';
+import type { paths as UnifiedPaths } from './unified.ts';
 
 /** baseUrl defaults to the contract's server URL; tests pass an absolute one (a relative URL throws outside a browser, and MSW never sees the request). */
 export type ApiClientOptions = ClientOptions;
@@ -19,4 +20,11 @@ export type AiClient = Client<AiPaths>;
 /** Typed client of the ai service (/ai). */
 export function createAiClient(options: ApiClientOptions = {}): AiClient {
   return createClient<AiPaths>({ baseUrl: '/ai', ...options });
+}
+
+export type UnifiedClient = Client<UnifiedPaths>;
+
+/** Typed client of the unified service (/v1.0). */
+export function createUnifiedClient(options: ApiClientOptions = {}): UnifiedClient {
+  return createClient<UnifiedPaths>({ baseUrl: '/v1.0', ...options });
 }

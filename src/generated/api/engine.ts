@@ -2695,6 +2695,11 @@ export interface paths {
          *     sign-in connects through connect.oauth.start; it is listed with connectable false only when
          *     the sandbox provider that plays every app's vendor is switched off.
          *
+         *     For the knit-auth component it also carries branding (the organisation's Personalize settings:
+         *     logo, terms link, introduction points and display name, or the defaults when its plan lacks
+         *     whiteLabelling) and integrations (the end customer's active integrations, which the component
+         *     offers to deactivate through connect.deactivate).
+         *
          *     Errors: 404 'This link is invalid or has expired' for an unknown or expired token; 409 'This link
          *     has already been used' once an app was connected through it.
          */
@@ -2824,6 +2829,39 @@ export interface paths {
          *     expired'; 409 'This link has already been used'.
          */
         post: operations["connectOauthCallback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/connect.deactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deactivate one of the end customer's integrations from the knit-auth component
+         * @description The end customer's Deactivate in the knit-auth component, which then emits onDeactivate with
+         *     msg. Public: authenticated by the auth session token in the body, which must still be usable
+         *     (404 'This link is invalid or has expired', 409 'This link has already been used'); the session
+         *     is not used up by it.
+         *
+         *     The integration must be one of connect.getSession's integrations: an account of the session's
+         *     organisation and end customer (originOrgId), a test account for a test or sandbox session and a
+         *     production account otherwise; anything else answers 404 'Integrated account not found', the
+         *     same for another organisation's account as for an unknown id. An account already Deactivated or
+         *     Expired answers 409 'This integration is no longer active'. Deactivation is the dashboard's
+         *     (app.integratedAccountOptionsAction deactivate): in one transaction the account turns
+         *     Deactivated (deactivatedAt set) only if it is still active, and its sync jobs stop.
+         *
+         *     msg is the IntegrationDetails the component emits, with isDeactivated true.
+         */
+        post: operations["connectDeactivate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -9616,6 +9654,61 @@ export interface components {
             apps: components["schemas"]["ConnectApp"][];
         };
         /**
+         * @description How the knit-auth component presents the organisation to its end customer: the organisation's Personalize settings (Auth component UI tab, app.customUiDetails) while its plan has the whiteLabelling feature, else the platform defaults (default logo, no terms link, the default introduction points, the organisation's name).
+         * @example {
+         *       "orgName": "Acme",
+         *       "logoUrl": "https://dashboard.example.com/api/app.uploads/01HZXB2C4N-acme-logo.svg",
+         *       "tncUrl": "https://acme.io/terms",
+         *       "customPoints": [
+         *         "Connect your HR system in under a minute",
+         *         "Your credentials are encrypted and never shared",
+         *         "Disconnect at any time"
+         *       ]
+         *     }
+         */
+        ConnectBranding: {
+            /** @description The organisation name the component shows. */
+            orgName: string;
+            /**
+             * Format: uri
+             * @description The logo (the uploaded svg, else the default logo), an absolute URL on PUBLIC_URL.
+             */
+            logoUrl: string;
+            /**
+             * Format: uri
+             * @description The organisation's terms and conditions, linked from the component; null when none is set.
+             */
+            tncUrl: string | null;
+            /** @description The introduction points of the intro screen, in order. */
+            customPoints: string[];
+        };
+        /**
+         * @description An integration the end customer already has with the organisation (one of its active integrated accounts), which the knit-auth component lists so the end customer can deactivate it.
+         * @example {
+         *       "integrationId": "int_01HZX3K9",
+         *       "appId": "bamboohr",
+         *       "appLabel": "BambooHR",
+         *       "logo": "https://dashboard.example.com/api/app.uploads/app-bamboohr.svg",
+         *       "category": "HRIS",
+         *       "integrationState": "Success",
+         *       "createdAt": 1767229200000
+         *     }
+         */
+        ConnectIntegration: {
+            integrationId: string;
+            appId: string;
+            appLabel: string;
+            /**
+             * Format: uri
+             * @description The app's logo, null when the catalog has none.
+             */
+            logo: string | null;
+            category: components["schemas"]["Category"];
+            integrationState: components["schemas"]["IntegrationState"];
+            /** @description When it was connected, unix milliseconds. */
+            createdAt: number;
+        };
+        /**
          * @description What the connect form shows for one magic link or auth session.
          * @example {
          *       "integrationId": "int_01HZX3K9",
@@ -9629,7 +9722,16 @@ export interface components {
          *       "sandbox": false,
          *       "reintegrate": false,
          *       "expiresAt": 1767830400,
-         *       "categories": []
+         *       "categories": [],
+         *       "branding": {
+         *         "orgName": "Acme",
+         *         "logoUrl": "https://dashboard.example.com/api/app.uploads/01HZXB2C4N-acme-logo.svg",
+         *         "tncUrl": "https://acme.io/terms",
+         *         "customPoints": [
+         *           "Connect your HR system in under a minute"
+         *         ]
+         *       },
+         *       "integrations": []
          *     }
          */
         ConnectSession: {
@@ -9651,6 +9753,9 @@ export interface components {
             /** @description When the link stops working, unix seconds. */
             expiresAt: number;
             categories: components["schemas"]["ConnectCategory"][];
+            branding: components["schemas"]["ConnectBranding"];
+            /** @description The end customer's active integrations with the organisation (not Deactivated or Expired), newest first, at most 50: the accounts of the session's originOrgId that are test accounts when the session is a test or sandbox one, production accounts otherwise. The knit-auth component lists them for connect.deactivate. */
+            integrations: components["schemas"]["ConnectIntegration"][];
         };
         /**
          * @example {
@@ -9667,7 +9772,16 @@ export interface components {
          *         "sandbox": false,
          *         "reintegrate": false,
          *         "expiresAt": 1767830400,
-         *         "categories": []
+         *         "categories": [],
+         *         "branding": {
+         *           "orgName": "Acme",
+         *           "logoUrl": "https://dashboard.example.com/api/app.uploads/01HZXB2C4N-acme-logo.svg",
+         *           "tncUrl": "https://acme.io/terms",
+         *           "customPoints": [
+         *             "Connect your HR system in under a minute"
+         *           ]
+         *         },
+         *         "integrations": []
          *       }
          *     }
          */
@@ -9838,6 +9952,37 @@ export interface components {
          *     }
          */
         ConnectOauthCallbackResponse: {
+            success: components["schemas"]["SuccessFlag"];
+            msg: components["schemas"]["IntegrationDetails"];
+        };
+        /**
+         * @description The end customer's integration to deactivate, with the auth session token.
+         * @example {
+         *       "authSessionToken": "as_3q2-7wQf1kQx8mB0cV9yZ4sT6uR2pL5nA7eD1gH3jK0",
+         *       "integrationId": "int_01HZX3K9"
+         *     }
+         */
+        ConnectDeactivateBody: {
+            /** @description The auth session token (the knit-auth component's authsessiontoken). */
+            authSessionToken: string;
+            /** @description One of connect.getSession's integrations. */
+            integrationId: string;
+        };
+        /**
+         * @example {
+         *       "success": true,
+         *       "msg": {
+         *         "integrationId": "int_01HZX3K9",
+         *         "appId": "bamboohr",
+         *         "categoryId": "HRIS",
+         *         "originOrgId": "globex-7",
+         *         "success": true,
+         *         "errors": [],
+         *         "isDeactivated": true
+         *       }
+         *     }
+         */
+        ConnectDeactivateResponse: {
             success: components["schemas"]["SuccessFlag"];
             msg: components["schemas"]["IntegrationDetails"];
         };
@@ -10172,6 +10317,8 @@ export type SchemaConnectSetupField = components['schemas']['ConnectSetupField']
 export type SchemaConnectSetupStep = components['schemas']['ConnectSetupStep'];
 export type SchemaConnectApp = components['schemas']['ConnectApp'];
 export type SchemaConnectCategory = components['schemas']['ConnectCategory'];
+export type SchemaConnectBranding = components['schemas']['ConnectBranding'];
+export type SchemaConnectIntegration = components['schemas']['ConnectIntegration'];
 export type SchemaConnectSession = components['schemas']['ConnectSession'];
 export type SchemaConnectGetSessionResponse = components['schemas']['ConnectGetSessionResponse'];
 export type SchemaConnectCompleteBody = components['schemas']['ConnectCompleteBody'];
@@ -10181,6 +10328,8 @@ export type SchemaConnectOauthStartResponse = components['schemas']['ConnectOaut
 export type SchemaConnectOauthCallbackBody = components['schemas']['ConnectOauthCallbackBody'];
 export type SchemaIntegrationDetails = components['schemas']['IntegrationDetails'];
 export type SchemaConnectOauthCallbackResponse = components['schemas']['ConnectOauthCallbackResponse'];
+export type SchemaConnectDeactivateBody = components['schemas']['ConnectDeactivateBody'];
+export type SchemaConnectDeactivateResponse = components['schemas']['ConnectDeactivateResponse'];
 export type ResponseBadRequest = components['responses']['BadRequest'];
 export type ResponseTooManyRequests = components['responses']['TooManyRequests'];
 export type ResponseOtpDead = components['responses']['OtpDead'];
@@ -13375,6 +13524,39 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ConnectOauthCallbackResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    connectDeactivate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "authSessionToken": "as_3q2-7wQf1kQx8mB0cV9yZ4sT6uR2pL5nA7eD1gH3jK0",
+                 *       "integrationId": "int_01HZX3K9"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ConnectDeactivateBody"];
+            };
+        };
+        responses: {
+            /** @description The integration is deactivated. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectDeactivateResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -241,7 +241,7 @@ export const engineDocument = {
     },
     {
       "name": "connect",
-      "description": "The end customer's side of a magic link or auth session: public calls authenticated by the\nauth session token in the body (not by a dashboard session), used by the /magic/authorize\nscreen, the knit-auth component (and its admin mode, /admin/authorize) and the /oauth\ncallback screen.\n"
+      "description": "The end customer's side of a magic link or auth session: public calls authenticated by the\nauth session token in the body (not by a dashboard session), used by the /magic/authorize\nscreen, the knit-auth component (and its admin mode, /admin/authorize) and the /oauth\ncallback screen. The calls the knit-auth component makes from customers' pages on other\norigins are marked x-cross-origin.\n"
     }
   ],
   "paths": {
@@ -6463,12 +6463,13 @@ export const engineDocument = {
       "post": {
         "operationId": "connectGetSession",
         "summary": "Read a magic-link or auth session for the connect screen",
-        "description": "Called by the /magic/authorize screen (and any connect screen) that the end customer opens from\na magic link. It is public: the caller proves itself with the auth session token from the link's\nstate, sent in the body so it never lands in URLs or access logs. msg holds what the connect form\nneeds: who asks (the customer's company), for whom (the end customer's organisation and user),\nthe categories of the session with their apps from the catalog, and each app's setup steps and\nfields.\n\nWhich apps are offered: the session's categories (categories_json), each narrowed to the apps of\nits filter (filters_json) when one is set; for an AI-connector link the apps of its live\nconnectors (each app carries its connectorId); for a reintegration link only the account's own\napp. A sandbox session offers the built-in sandbox apps only, a test-account link the real apps\nand the sandbox apps, any other link the real apps only. An app whose setup needs an OAuth\nsign-in connects through connect.oauth.start; it is listed with connectable false only when\nthe sandbox provider that plays every app's vendor is switched off.\n\nErrors: 404 'This link is invalid or has expired' for an unknown or expired token; 409 'This link\nhas already been used' once an app was connected through it.\n",
+        "description": "Called by the /magic/authorize screen (and any connect screen) that the end customer opens from\na magic link. It is public: the caller proves itself with the auth session token from the link's\nstate, sent in the body so it never lands in URLs or access logs. msg holds what the connect form\nneeds: who asks (the customer's company), for whom (the end customer's organisation and user),\nthe categories of the session with their apps from the catalog, and each app's setup steps and\nfields.\n\nWhich apps are offered: the session's categories (categories_json), each narrowed to the apps of\nits filter (filters_json) when one is set; for an AI-connector link the apps of its live\nconnectors (each app carries its connectorId); for a reintegration link only the account's own\napp. A sandbox session offers the built-in sandbox apps only, a test-account link the real apps\nand the sandbox apps, any other link the real apps only. An app whose setup needs an OAuth\nsign-in connects through connect.oauth.start; it is listed with connectable false only when\nthe sandbox provider that plays every app's vendor is switched off.\n\nFor the knit-auth component it also carries branding (the organisation's Personalize settings:\nlogo, terms link, introduction points and display name, or the defaults when its plan lacks\nwhiteLabelling) and integrations (the end customer's active integrations, which the component\noffers to deactivate through connect.deactivate).\n\nErrors: 404 'This link is invalid or has expired' for an unknown or expired token; 409 'This link\nhas already been used' once an app was connected through it.\n",
         "tags": [
           "connect"
         ],
         "security": [],
         "x-designed": true,
+        "x-cross-origin": true,
         "requestBody": {
           "required": true,
           "content": {
@@ -6515,6 +6516,7 @@ export const engineDocument = {
         ],
         "security": [],
         "x-designed": true,
+        "x-cross-origin": true,
         "requestBody": {
           "required": true,
           "content": {
@@ -6566,6 +6568,7 @@ export const engineDocument = {
         ],
         "security": [],
         "x-designed": true,
+        "x-cross-origin": true,
         "requestBody": {
           "required": true,
           "content": {
@@ -6638,6 +6641,54 @@ export const engineDocument = {
               "application/json": {
                 "schema": {
                   "$ref": "#/components/schemas/ConnectOauthCallbackResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "409": {
+            "$ref": "#/components/responses/Conflict"
+          }
+        }
+      }
+    },
+    "/connect.deactivate": {
+      "post": {
+        "operationId": "connectDeactivate",
+        "summary": "Deactivate one of the end customer's integrations from the knit-auth component",
+        "description": "The end customer's Deactivate in the knit-auth component, which then emits onDeactivate with\nmsg. Public: authenticated by the auth session token in the body, which must still be usable\n(404 'This link is invalid or has expired', 409 'This link has already been used'); the session\nis not used up by it.\n\nThe integration must be one of connect.getSession's integrations: an account of the session's\norganisation and end customer (originOrgId), a test account for a test or sandbox session and a\nproduction account otherwise; anything else answers 404 'Integrated account not found', the\nsame for another organisation's account as for an unknown id. An account already Deactivated or\nExpired answers 409 'This integration is no longer active'. Deactivation is the dashboard's\n(app.integratedAccountOptionsAction deactivate): in one transaction the account turns\nDeactivated (deactivatedAt set) only if it is still active, and its sync jobs stop.\n\nmsg is the IntegrationDetails the component emits, with isDeactivated true.\n",
+        "tags": [
+          "connect"
+        ],
+        "security": [],
+        "x-designed": true,
+        "x-cross-origin": true,
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/ConnectDeactivateBody"
+              },
+              "example": {
+                "authSessionToken": "as_3q2-7wQf1kQx8mB0cV9yZ4sT6uR2pL5nA7eD1gH3jK0",
+                "integrationId": "int_01HZX3K9"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The integration is deactivated.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ConnectDeactivateResponse"
                 }
               }
             }
@@ -19716,6 +19767,104 @@ export const engineDocument = {
           "apps": []
         }
       },
+      "ConnectBranding": {
+        "type": "object",
+        "description": "How the knit-auth component presents the organisation to its end customer: the organisation's Personalize settings (Auth component UI tab, app.customUiDetails) while its plan has the whiteLabelling feature, else the platform defaults (default logo, no terms link, the default introduction points, the organisation's name).",
+        "required": [
+          "orgName",
+          "logoUrl",
+          "tncUrl",
+          "customPoints"
+        ],
+        "properties": {
+          "orgName": {
+            "type": "string",
+            "description": "The organisation name the component shows."
+          },
+          "logoUrl": {
+            "type": "string",
+            "format": "uri",
+            "description": "The logo (the uploaded svg, else the default logo), an absolute URL on PUBLIC_URL."
+          },
+          "tncUrl": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "format": "uri",
+            "description": "The organisation's terms and conditions, linked from the component; null when none is set."
+          },
+          "customPoints": {
+            "type": "array",
+            "description": "The introduction points of the intro screen, in order.",
+            "items": {
+              "type": "string"
+            }
+          }
+        },
+        "example": {
+          "orgName": "Acme",
+          "logoUrl": "https://dashboard.example.com/api/app.uploads/01HZXB2C4N-acme-logo.svg",
+          "tncUrl": "https://acme.io/terms",
+          "customPoints": [
+            "Connect your HR system in under a minute",
+            "Your credentials are encrypted and never shared",
+            "Disconnect at any time"
+          ]
+        }
+      },
+      "ConnectIntegration": {
+        "type": "object",
+        "description": "An integration the end customer already has with the organisation (one of its active integrated accounts), which the knit-auth component lists so the end customer can deactivate it.",
+        "required": [
+          "integrationId",
+          "appId",
+          "appLabel",
+          "logo",
+          "category",
+          "integrationState",
+          "createdAt"
+        ],
+        "properties": {
+          "integrationId": {
+            "type": "string"
+          },
+          "appId": {
+            "type": "string"
+          },
+          "appLabel": {
+            "type": "string"
+          },
+          "logo": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "format": "uri",
+            "description": "The app's logo, null when the catalog has none."
+          },
+          "category": {
+            "$ref": "#/components/schemas/Category"
+          },
+          "integrationState": {
+            "$ref": "#/components/schemas/IntegrationState"
+          },
+          "createdAt": {
+            "type": "integer",
+            "x-timestamp": "ms",
+            "description": "When it was connected, unix milliseconds."
+          }
+        },
+        "example": {
+          "integrationId": "int_01HZX3K9",
+          "appId": "bamboohr",
+          "appLabel": "BambooHR",
+          "logo": "https://dashboard.example.com/api/app.uploads/app-bamboohr.svg",
+          "category": "HRIS",
+          "integrationState": "Success",
+          "createdAt": 1767229200000
+        }
+      },
       "ConnectSession": {
         "type": "object",
         "description": "What the connect form shows for one magic link or auth session.",
@@ -19731,7 +19880,9 @@ export const engineDocument = {
           "sandbox",
           "reintegrate",
           "expiresAt",
-          "categories"
+          "categories",
+          "branding",
+          "integrations"
         ],
         "properties": {
           "integrationId": {
@@ -19788,6 +19939,17 @@ export const engineDocument = {
             "items": {
               "$ref": "#/components/schemas/ConnectCategory"
             }
+          },
+          "branding": {
+            "$ref": "#/components/schemas/ConnectBranding"
+          },
+          "integrations": {
+            "type": "array",
+            "maxItems": 50,
+            "description": "The end customer's active integrations with the organisation (not Deactivated or Expired), newest first, at most 50: the accounts of the session's originOrgId that are test accounts when the session is a test or sandbox one, production accounts otherwise. The knit-auth component lists them for connect.deactivate.",
+            "items": {
+              "$ref": "#/components/schemas/ConnectIntegration"
+            }
           }
         },
         "example": {
@@ -19802,7 +19964,16 @@ export const engineDocument = {
           "sandbox": false,
           "reintegrate": false,
           "expiresAt": 1767830400,
-          "categories": []
+          "categories": [],
+          "branding": {
+            "orgName": "Acme",
+            "logoUrl": "https://dashboard.example.com/api/app.uploads/01HZXB2C4N-acme-logo.svg",
+            "tncUrl": "https://acme.io/terms",
+            "customPoints": [
+              "Connect your HR system in under a minute"
+            ]
+          },
+          "integrations": []
         }
       },
       "ConnectGetSessionResponse": {
@@ -19833,7 +20004,16 @@ export const engineDocument = {
             "sandbox": false,
             "reintegrate": false,
             "expiresAt": 1767830400,
-            "categories": []
+            "categories": [],
+            "branding": {
+              "orgName": "Acme",
+              "logoUrl": "https://dashboard.example.com/api/app.uploads/01HZXB2C4N-acme-logo.svg",
+              "tncUrl": "https://acme.io/terms",
+              "customPoints": [
+                "Connect your HR system in under a minute"
+              ]
+            },
+            "integrations": []
           }
         }
       },
@@ -20212,6 +20392,72 @@ export const engineDocument = {
             "success": true,
             "errors": [],
             "isDeactivated": false
+          }
+        }
+      },
+      "ConnectDeactivateBody": {
+        "type": "object",
+        "description": "The end customer's integration to deactivate, with the auth session token.",
+        "required": [
+          "authSessionToken",
+          "integrationId"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "authSessionToken": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 200,
+            "pattern": "\\S",
+            "description": "The auth session token (the knit-auth component's authsessiontoken).",
+            "x-messages": {
+              "required": "This link is invalid or has expired",
+              "minLength": "This link is invalid or has expired",
+              "maxLength": "This link is invalid or has expired",
+              "pattern": "This link is invalid or has expired"
+            }
+          },
+          "integrationId": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 100,
+            "description": "One of connect.getSession's integrations.",
+            "x-messages": {
+              "required": "Integrated account not found",
+              "minLength": "Integrated account not found",
+              "maxLength": "Integrated account not found"
+            }
+          }
+        },
+        "example": {
+          "authSessionToken": "as_3q2-7wQf1kQx8mB0cV9yZ4sT6uR2pL5nA7eD1gH3jK0",
+          "integrationId": "int_01HZX3K9"
+        }
+      },
+      "ConnectDeactivateResponse": {
+        "type": "object",
+        "required": [
+          "success",
+          "msg"
+        ],
+        "properties": {
+          "success": {
+            "$ref": "#/components/schemas/SuccessFlag"
+          },
+          "msg": {
+            "$ref": "#/components/schemas/IntegrationDetails"
+          }
+        },
+        "example": {
+          "success": true,
+          "msg": {
+            "integrationId": "int_01HZX3K9",
+            "appId": "bamboohr",
+            "categoryId": "HRIS",
+            "originOrgId": "globex-7",
+            "success": true,
+            "errors": [],
+            "isDeactivated": true
           }
         }
       }

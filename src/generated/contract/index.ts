@@ -2,4 +2,5 @@
 
 export { engineDocument } from './engine.ts';
 export { aiDocument } from './ai.ts';
+export { unifiedDocument } from './unified.ts';
 export type * from './types.ts';

@@ -14,4 +14,5 @@ export const publicOperationKeys: ReadonlySet<string> = new Set([
   'engine /connect.complete',
   'engine /connect.oauth.start',
   'engine /connect.oauth.callback',
+  'engine /connect.deactivate',
 ]);

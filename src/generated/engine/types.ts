@@ -6,14 +6,15 @@
 export type Role = 'admin' | 'member' | 'billingcontact';
 
 export interface OperationMeta {
-  service: 'engine' | 'ai';
+  service: 'engine' | 'ai' | 'unified';
   operationId: string;
   method: 'get' | 'post' | 'put' | 'patch' | 'delete';
   path: string;
   tag: string;
   /** `security: []`: callable without a session. */
   public: boolean;
-  security: 'bearer' | 'apiKey' | 'none';
+  /** bearer: a dashboard session; apiKey: an API key; apiKeyIntegration: an API key and the integrated account it calls for. */
+  security: 'bearer' | 'apiKey' | 'apiKeyIntegration' | 'none';
   /** Roles allowed to call it (x-roles); empty for public operations. */
   roles: readonly Role[];
   /** x-feature-flag: per-user flag that must be on. */
@@ -25,4 +26,6 @@ export interface OperationMeta {
   designed: boolean;
   /** x-rate-limit.seconds: cooldown between calls for one subject. */
   rateLimitSeconds?: number;
+  /** x-cross-origin: pages on any origin may call it (CORS for every origin, no credentials). */
+  crossOrigin?: true;
 }

@@ -110,6 +110,7 @@ type AuthSignOutResponse = components['schemas']['AuthSignOutResponse'];
 type AuthVerifyOtpResponse = components['schemas']['AuthVerifyOtpResponse'];
 type BillingAddress = components['schemas']['BillingAddress'];
 type ConnectCompleteResponse = components['schemas']['ConnectCompleteResponse'];
+type ConnectDeactivateResponse = components['schemas']['ConnectDeactivateResponse'];
 type ConnectGetSessionResponse = components['schemas']['ConnectGetSessionResponse'];
 type ConnectOauthCallbackResponse = components['schemas']['ConnectOauthCallbackResponse'];
 type ConnectOauthStartResponse = components['schemas']['ConnectOauthStartResponse'];
@@ -4131,6 +4132,62 @@ export const getConnectGetSessionResponseMock = (
         ),
       }),
     ),
+    branding: {
+      orgName: faker.company.name(),
+      logoUrl: faker.internet.url(),
+      tncUrl: faker.helpers.arrayElement([faker.internet.url(), null]),
+      customPoints: Array.from(
+        { length: faker.number.int({ min: 3, max: 10 }) },
+        (_, i) => i + 1,
+      ).map(() => faker.string.alpha({ length: { min: 10, max: 20 } })),
+    },
+    integrations: Array.from(
+      { length: faker.number.int({ min: 3, max: 50 }) },
+      (_, i) => i + 1,
+    ).map(() => ({
+      integrationId: faker.string.alphanumeric({ length: 12, casing: 'lower' }),
+      appId: faker.string.alphanumeric({ length: 12, casing: 'lower' }),
+      appLabel: faker.helpers.arrayElement([
+        'BambooHR',
+        'Workday',
+        'Greenhouse',
+        'Lever',
+        'Salesforce',
+        'HubSpot',
+        'QuickBooks',
+        'Xero',
+        'Zendesk',
+        'Jira',
+        'Slack',
+        'Google Drive',
+      ]),
+      logo: faker.helpers.arrayElement([faker.internet.url(), null]),
+      category: faker.helpers.arrayElement([
+        'ACCOUNTING',
+        'HRIS',
+        'ATS',
+        'COMMS',
+        'ASSESSMENT',
+        'TICKETING',
+        'MEETING',
+        'E_SIGN',
+        'CRM',
+        'EMAIL',
+        'STORAGE',
+        'CALENDAR',
+        'EXPENSES',
+        'SUBSCRIPTION_MANAGEMENT',
+      ] as const),
+      integrationState: faker.helpers.arrayElement([
+        'Success',
+        'Error',
+        'Email sent',
+        'Under validation',
+        'Deactivated',
+        'Expired',
+      ] as const),
+      createdAt: faker.number.int({ min: 1704067200000, max: 1767139200000 }),
+    })),
   },
   ...overrideResponse,
 });
@@ -4200,6 +4257,43 @@ export const getConnectOauthStartResponseMock = (
 export const getConnectOauthCallbackResponseMock = (
   overrideResponse: Partial<Extract<ConnectOauthCallbackResponse, object>> = {},
 ): ConnectOauthCallbackResponse => ({
+  success: true,
+  msg: {
+    integrationId: faker.string.alphanumeric({ length: 12, casing: 'lower' }),
+    appId: faker.string.alphanumeric({ length: 12, casing: 'lower' }),
+    categoryId: faker.helpers.arrayElement([
+      'ACCOUNTING',
+      'HRIS',
+      'ATS',
+      'COMMS',
+      'ASSESSMENT',
+      'TICKETING',
+      'MEETING',
+      'E_SIGN',
+      'CRM',
+      'EMAIL',
+      'STORAGE',
+      'CALENDAR',
+      'EXPENSES',
+      'SUBSCRIPTION_MANAGEMENT',
+    ] as const),
+    originOrgId: faker.string.alphanumeric({ length: 12, casing: 'lower' }),
+    success: faker.datatype.boolean(),
+    errors: Array.from({ length: faker.number.int({ min: 3, max: 10 }) }, (_, i) => i + 1).map(
+      () => ({
+        code: faker.string.alpha({ length: { min: 10, max: 20 } }),
+        description: faker.lorem.sentence(),
+        resolution: faker.string.alpha({ length: { min: 10, max: 20 } }),
+      }),
+    ),
+    isDeactivated: faker.datatype.boolean(),
+  },
+  ...overrideResponse,
+});
+
+export const getConnectDeactivateResponseMock = (
+  overrideResponse: Partial<Extract<ConnectDeactivateResponse, object>> = {},
+): ConnectDeactivateResponse => ({
   success: true,
   msg: {
     integrationId: faker.string.alphanumeric({ length: 12, casing: 'lower' }),
@@ -6567,6 +6661,30 @@ export const getConnectOauthCallbackMockHandler = (
     options,
   );
 };
+
+export const getConnectDeactivateMockHandler = (
+  overrideResponse?:
+    | ConnectDeactivateResponse
+    | ((
+        info: Parameters<Parameters<typeof http.post>[1]>[0],
+      ) => Promise<ConnectDeactivateResponse> | ConnectDeactivateResponse),
+  options?: RequestHandlerOptions,
+) => {
+  return http.post(
+    '*/api/connect.deactivate',
+    async (info: Parameters<Parameters<typeof http.post>[1]>[0]) => {
+      return HttpResponse.json(
+        overrideResponse !== undefined
+          ? typeof overrideResponse === 'function'
+            ? await overrideResponse(info)
+            : overrideResponse
+          : getConnectDeactivateResponseMock(),
+        { status: 200 },
+      );
+    },
+    options,
+  );
+};
 export const getIntegrationPlatformEngineMock = () => [
   getAuthSignInMockHandler(),
   getAuthVerifyOtpMockHandler(),
@@ -6665,4 +6783,5 @@ export const getIntegrationPlatformEngineMock = () => [
   getConnectCompleteMockHandler(),
   getConnectOauthStartMockHandler(),
   getConnectOauthCallbackMockHandler(),
+  getConnectDeactivateMockHandler(),
 ];

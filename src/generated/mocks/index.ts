@@ -3,6 +3,7 @@
 import type { RequestHandler } from 'msw';
 import * as engine from './engine.ts';
 import * as ai from './ai.ts';
+import * as unified from './unified.ts';
 
 /** One handler per engine operation, answering 200 with faker data. */
 export const engineHandlers: RequestHandler[] = [
@@ -103,6 +104,7 @@ export const engineHandlers: RequestHandler[] = [
   engine.getConnectCompleteMockHandler(),
   engine.getConnectOauthStartMockHandler(),
   engine.getConnectOauthCallbackMockHandler(),
+  engine.getConnectDeactivateMockHandler(),
 ];
 
 /** One handler per ai operation, answering 200 with faker data. */
@@ -136,4 +138,16 @@ export const aiHandlers: RequestHandler[] = [
   ai.getWorkflowStepCodeSaveMockHandler(),
 ];
 
-export { engine, ai };
+/** One handler per unified operation, answering 200 with faker data. */
+export const unifiedHandlers: RequestHandler[] = [
+  unified.getSyncStartMockHandler(),
+  unified.getHrisEmployeesMockHandler(),
+  unified.getAtsJobsMockHandler(),
+  unified.getAtsApplicationsMockHandler(),
+  unified.getCrmContactsMockHandler(),
+  unified.getCrmDealsMockHandler(),
+  unified.getAccountingJournalEntriesMockHandler(),
+  unified.getPassthroughMockHandler(),
+];
+
+export { engine, ai, unified };

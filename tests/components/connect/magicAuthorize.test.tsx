@@ -4,7 +4,7 @@ import type { SchemaConnectApp, SchemaConnectCategory } from '../../../src/gener
 import { AppPicker } from '../../../src/dashboard/pages/magic/AppPicker.tsx';
 import { SetupForm } from '../../../src/dashboard/pages/magic/SetupForm.tsx';
 import { fieldErrorOf, setupPayload, validateSetup } from '../../../src/dashboard/pages/magic/connectForm.ts';
-import { decodeMagicState } from '../../../src/dashboard/pages/magic/magicState.ts';
+import { decodeAppState, decodeMagicState } from '../../../src/dashboard/pages/magic/magicState.ts';
 import { ApiError } from '../../../src/dashboard/providers/errors.ts';
 
 // The /magic/authorize pieces without a server: state decoding, the app grid and the setup form.
@@ -33,6 +33,13 @@ describe('magic link state', () => {
     expect(decodeMagicState(encode({ authSessionToken: 'tok', sandbox: false, reintegrate: true }))?.reintegrate).toBe(true);
     for (const bad of [null, '', '%%%', 'bm90IGpzb24', encode([1]), encode('text'), encode(null), encode({ sandbox: false }), encode({ authSessionToken: ' ' })]) {
       expect(decodeMagicState(bad)).toBeNull();
+    }
+  });
+
+  it('decodes the state of a link for one app only with its app', () => {
+    expect(decodeAppState(encode({ authSessionToken: 'tok', appId: 'gusto', sandbox: false, reintegrate: false }))).toEqual({ authSessionToken: 'tok', appId: 'gusto', sandbox: false, reintegrate: false });
+    for (const bad of [null, '%%%', encode({ authSessionToken: 'tok', sandbox: true }), encode({ authSessionToken: 'tok', appId: ' ' }), encode({ authSessionToken: 'tok', appId: 7 }), encode({ appId: 'gusto' })]) {
+      expect(decodeAppState(bad)).toBeNull();
     }
   });
 });
@@ -82,7 +89,7 @@ describe('SetupForm', () => {
     expect(onSubmit).toHaveBeenCalledWith({ apiKey: 'secret' });
   });
 
-  it('waits for manual steps, shows server errors, and offers no Connect for OAuth apps', () => {
+  it('waits for manual steps, shows server errors, and offers no sign-in for an OAuth app that cannot connect', () => {
     const onSubmit = vi.fn();
     const { unmount } = render(<SetupForm app={workday} busy={false} serverErrors={{ tenant: 'Tenant is required' }} formError="The link expired" onSubmit={onSubmit} />);
     expect(screen.getByText('Tenant is required')).toBeTruthy();
@@ -94,7 +101,7 @@ describe('SetupForm', () => {
     expect(connect.disabled).toBe(false);
     unmount();
     render(<SetupForm app={gusto} busy={false} serverErrors={{}} formError={null} onSubmit={onSubmit} />);
-    expect(screen.getByText(/does not offer yet/)).toBeTruthy();
-    expect(screen.queryByRole('button', { name: /Connect/ })).toBeNull();
+    expect(screen.getByText(/\(OAuth\), which is not available right now/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Connect|Sign in/ })).toBeNull();
   });
 });

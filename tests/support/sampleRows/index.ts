@@ -30,7 +30,7 @@ export const insertOrder: TableName[] = [
   'mapping_preset_orgs', 'integrated_accounts', 'integrated_account_counts', 'end_customer_account_counts', 'served_organization_counts', 'auth_sessions', 'mapping_fields', 'connectors',
   'ai_session_messages', 'ai_sessions', 'connector_workflow_steps', 'connector_tests', 'custom_apps', 'usage_daily', 'usage_totals', 'end_customer_usage_totals',
   'sync_jobs', 'sync_job_counts', 'sync_runs', 'sync_records', 'api_logs', 'webhook_logs', 'webhook_records',
-  'native_calls', 'issues', 'oauth_authorizations', 'account_oauth_tokens', 'sandbox_oauth_records', 'sandbox_connections',
+  'native_calls', 'api_log_bodies', 'issues', 'oauth_authorizations', 'account_oauth_tokens', 'sandbox_oauth_records', 'sandbox_connections',
 ];
 
 /** Tables that triggers fill: their sample row is what the triggers write for the other rows. */

@@ -122,6 +122,15 @@ export const logSamples = {
     app_label: 'BambooHR',
     duration_ms: 80,
   },
+  api_log_bodies: {
+    id: 1,
+    org_id: 'org_1',
+    execution_id: 'exe_1',
+    ts: T,
+    seq: 1,
+    request_body: null,
+    response_body: '{"employees":[]}',
+  },
   issues: {
     id: 1,
     org_id: 'org_1',
@@ -138,5 +147,6 @@ export const logSamples = {
     execution_id: 'exe_1',
     resolved_at: null,
     issue_calls: 3,
+    outstanding_key: 'api:AUTH:int_1',
   },
 } satisfies Partial<SampleRows>;

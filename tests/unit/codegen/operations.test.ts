@@ -45,6 +45,33 @@ describe('engine operation table generator', () => {
     ]);
   });
 
+  it('opens x-cross-origin operations to every origin, and refuses it on a secured operation', () => {
+    const doc = fixtureDocument();
+    fixtureOperation(doc, '/auth.signIn', 'post')['x-cross-origin'] = true;
+    const { operations, problems } = collectOperations(doc, 'engine');
+    expect(problems).toEqual([]);
+    expect(operations.find((op) => op.operationId === 'authSignIn')?.crossOrigin).toBe(true);
+    expect(operations.filter((op) => op.crossOrigin).map((op) => op.operationId)).toEqual(['authSignIn']);
+
+    fixtureOperation(doc, '/app.users.invite', 'post')['x-cross-origin'] = true;
+    fixtureOperation(doc, '/auth.signIn', 'post')['x-cross-origin'] = 'yes';
+    expect(collectOperations(doc, 'engine').problems).toEqual([
+      'POST /app.users.invite (appUsersInvite): x-cross-origin is only for public operations (security: [])',
+      'POST /auth.signIn (authSignIn): x-cross-origin is true or absent',
+    ]);
+  });
+
+  it('reads the security schemes of a requirement together: an API key and the integrated account header', () => {
+    const doc = fixtureDocument();
+    fixtureOperation(doc, '/app.getOrganizations', 'get').security = [{ integrationIdHeader: [], apiKeyAuth: [] }];
+    fixtureOperation(doc, '/app.users.invite', 'post').security = [{ integrationIdHeader: [] }];
+    const { operations, problems } = collectOperations(doc, 'unified');
+    expect(operations.find((op) => op.operationId === 'appGetOrganizations')?.security).toBe('apiKeyIntegration');
+    expect(problems).toEqual([
+      "POST /app.users.invite (appUsersInvite): unknown security scheme 'integrationIdHeader' (known: bearerAuth, apiKeyAuth, apiKeyAuth+integrationIdHeader)",
+    ]);
+  });
+
   it('rejects x-roles on a public operation and an operationId used by both services', () => {
     const doc = fixtureDocument();
     fixtureOperation(doc, '/auth.signIn', 'post')['x-roles'] = ['admin'];

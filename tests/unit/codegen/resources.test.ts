@@ -80,6 +80,12 @@ describe('resources generator', () => {
     ]);
   });
 
+  it('refuses a screen in the unified API document, which the dashboard never calls', () => {
+    const { drafts, problems } = collectResources(fixtureDocument(), 'unified');
+    expect(drafts).toEqual([]);
+    expect(problems).toEqual(['GET /app.getOrganizations (appGetOrganizations): x-resource is only for documents the dashboard calls, not the unified document']);
+  });
+
   it('renders a row type from the operation types and a typed definition', () => {
     const [draft] = collectResources(fixtureDocument(), 'engine').drafts;
     const file = renderResource(draft);

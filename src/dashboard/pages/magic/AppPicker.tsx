@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import type { SchemaConnectApp, SchemaConnectCategory } from '../../../generated/api/engine.ts';
 import { matchesSearch } from './connectForm.ts';
+import { useConnectTexts } from './connectTexts.ts';
 
 interface AppPickerProps {
   categories: SchemaConnectCategory[];
@@ -30,37 +31,38 @@ export function AppLogo({ app, size = 44 }: { app: Pick<SchemaConnectApp, 'label
 
 /** Category tabs and a searchable grid of the category's apps; every tile is a button (Tab, Enter, Space). */
 export function AppPicker({ categories, category, onCategory, onPick }: AppPickerProps) {
+  const t = useConnectTexts();
   const [search, setSearch] = useState('');
   const current = categories.find((c) => c.category === category) ?? categories[0];
   const apps = current.apps.filter((a) => matchesSearch(a, search));
   return (
     <Box>
       {categories.length > 1 && (
-        <Tabs value={current.category} onChange={(_, next: string) => { setSearch(''); onCategory(next); }} variant="scrollable" aria-label="App categories" sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}>
+        <Tabs value={current.category} onChange={(_, next: string) => { setSearch(''); onCategory(next); }} variant="scrollable" aria-label={t.appCategories} sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}>
           {categories.map((c) => <Tab key={c.category} value={c.category} label={c.label} />)}
         </Tabs>
       )}
       <TextField
         fullWidth
         size="small"
-        placeholder={`Search ${current.label} apps`}
+        placeholder={t.searchCategoryApps(current.label)}
         value={search}
         onChange={(e) => setSearch(e.target.value)}
         slotProps={{
-          htmlInput: { 'aria-label': 'Search apps' },
+          htmlInput: { 'aria-label': t.searchApps },
           input: { startAdornment: <InputAdornment position="start"><SearchOutlined fontSize="small" /></InputAdornment> },
         }}
         sx={{ mb: 2 }}
       />
       {apps.length === 0 ? (
-        <Typography sx={{ color: 'text.secondary', py: 4, textAlign: 'center' }}>No {current.label} app matches "{search.trim()}".</Typography>
+        <Typography sx={{ color: 'text.secondary', py: 4, textAlign: 'center' }}>{t.noAppMatches(current.label, search.trim())}</Typography>
       ) : (
-        <Box component="ul" aria-label={`${current.label} apps`} sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' } }}>
+        <Box component="ul" aria-label={t.categoryApps(current.label)} sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' } }}>
           {apps.map((app) => (
             <li key={app.id}>
               <ButtonBase
                 onClick={() => onPick(app)}
-                aria-label={`${app.label}${app.connectable ? '' : ' (sign-in not available yet)'}`}
+                aria-label={`${app.label}${app.connectable ? '' : t.signInUnavailableLabel}`}
                 data-testid={`connect-app-${app.id}`}
                 sx={{
                   width: '100%', justifyContent: 'flex-start', gap: 1.5, p: 1.5, borderRadius: 2, border: 1, borderColor: 'divider', textAlign: 'left',
@@ -73,8 +75,8 @@ export function AppPicker({ categories, category, onCategory, onPick }: AppPicke
                 <Box sx={{ minWidth: 0 }}>
                   <Typography sx={{ fontWeight: 600, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{app.label}</Typography>
                   <Box sx={{ display: 'flex', gap: 0.5, mt: 0.25, flexWrap: 'wrap' }}>
-                    {app.sandbox && <Chip size="small" label="Sandbox" />}
-                    {!app.connectable && <Typography variant="caption" sx={{ color: 'text.secondary' }}>Sign-in not available yet</Typography>}
+                    {app.sandbox && <Chip size="small" label={t.sandbox} />}
+                    {!app.connectable && <Typography variant="caption" sx={{ color: 'text.secondary' }}>{t.signInUnavailableShort}</Typography>}
                   </Box>
                 </Box>
               </ButtonBase>

@@ -12,7 +12,10 @@ import Typography from '@mui/material/Typography';
 import { type FormEvent, useState } from 'react';
 import type { SchemaConnectApp } from '../../../generated/api/engine.ts';
 import { AppLogo } from './AppPicker.tsx';
-import { type FieldErrors, fieldsOf, manualStepsOf, manualStepText, type SetupValues, validateSetup } from './connectForm.ts';
+import { type FieldErrors, fieldsOf, manualStepsOf, type SetupValues, validateSetup } from './connectForm.ts';
+import { useConnectTexts } from './connectTexts.ts';
+import { OAuthSignInControls } from './OAuthSignInControls.tsx';
+import type { OAuthSignIn } from './useOAuthSignIn.ts';
 
 interface SetupFormProps {
   app: SchemaConnectApp;
@@ -21,47 +24,61 @@ interface SetupFormProps {
   serverErrors: FieldErrors;
   formError: string | null;
   onSubmit: (values: SetupValues) => void;
-  /** Absent when the app is fixed (reintegration). */
+  /** Absent when the app is fixed (reintegration, a link for one app). */
   onBack?: () => void;
+  /** The app's OAuth sign-in, for an app with an OAUTH step: the form ends with "Sign in with {app}". */
+  signIn?: OAuthSignIn;
+  /** Who asks for the connection (the sign-in hint names it). */
+  company?: string;
 }
 
-/** The chosen app's setup: its inputs (required marked), manual steps to confirm, and Connect. */
-export function SetupForm({ app, busy, serverErrors, formError, onSubmit, onBack }: SetupFormProps) {
+/**
+ * The chosen app's setup: its inputs (required marked), manual steps to confirm, and Connect, or
+ * for an OAuth app "Sign in with {app}" after the inputs of the steps before the sign-in.
+ */
+export function SetupForm({ app, busy, serverErrors, formError, onSubmit, onBack, signIn, company = '' }: SetupFormProps) {
+  const t = useConnectTexts();
   const [values, setValues] = useState<SetupValues>({});
   const [errors, setErrors] = useState<FieldErrors>({});
   const [confirmed, setConfirmed] = useState<Record<string, boolean>>({});
   const manual = manualStepsOf(app);
   const allConfirmed = manual.every((s) => confirmed[s.stepId]);
   const shown = { ...errors, ...serverErrors };
+  const signingIn = signIn !== undefined && ['starting', 'waiting', 'blocked'].includes(signIn.phase.name);
+  const locked = busy || signingIn;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (locked) return;
     const found = validateSetup(app, values);
     setErrors(found);
     if (Object.keys(found).length === 0 && allConfirmed) onSubmit(values);
   };
 
+  const back = () => {
+    signIn?.cancel();
+    onBack?.();
+  };
+
   return (
-    <Box component="form" noValidate onSubmit={submit} aria-label={`Connect ${app.label}`}>
+    <Box component="form" noValidate onSubmit={submit} aria-label={t.connectApp(app.label)}>
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 2.5 }}>
         {onBack && (
-          <Button startIcon={<ArrowBack />} onClick={onBack} disabled={busy} size="small" sx={{ mr: 1 }}>
-            All apps
+          // Back stays usable while the sign-in window is open: leaving cancels the sign-in.
+          <Button startIcon={<ArrowBack />} onClick={back} disabled={busy || signIn?.phase.name === 'starting'} size="small" sx={{ mr: 1 }}>
+            {t.allApps}
           </Button>
         )}
         <AppLogo app={app} size={40} />
         <Typography variant="h3" component="h2" sx={{ fontSize: '1.25rem' }}>{app.label}</Typography>
       </Stack>
       {!app.connectable ? (
-        <Alert severity="info">
-          {app.label} connects with a sign-in at {app.label} (OAuth), which this connection page does not offer yet. Please choose another app, or ask the
-          sender of this link for help.
-        </Alert>
+        <Alert severity="info">{t.signInUnavailable(app.label)}</Alert>
       ) : (
         <Stack spacing={2.25}>
           {formError && <Alert severity="error" role="alert" data-testid="connect-error">{formError}</Alert>}
-          {fieldsOf(app).length === 0 && manual.length === 0 && (
-            <Typography sx={{ color: 'text.secondary' }}>{app.label} needs no credentials: connect it with one click.</Typography>
+          {!signIn && fieldsOf(app).length === 0 && manual.length === 0 && (
+            <Typography sx={{ color: 'text.secondary' }}>{t.noCredentials(app.label)}</Typography>
           )}
           {fieldsOf(app).map((field, i) => (
             <TextField
@@ -78,24 +95,30 @@ export function SetupForm({ app, busy, serverErrors, formError, onSubmit, onBack
               }}
               error={Boolean(shown[field.name])}
               helperText={shown[field.name] ?? ' '}
-              disabled={busy}
+              disabled={locked}
               fullWidth
             />
           ))}
           {manual.map((step) => (
             <FormControlLabel
               key={step.stepId}
-              control={<Checkbox checked={Boolean(confirmed[step.stepId])} onChange={(e) => setConfirmed((c) => ({ ...c, [step.stepId]: e.target.checked }))} disabled={busy} />}
-              label={manualStepText(step.stepId, app.label)}
+              control={<Checkbox checked={Boolean(confirmed[step.stepId])} onChange={(e) => setConfirmed((c) => ({ ...c, [step.stepId]: e.target.checked }))} disabled={locked} />}
+              label={t.manualStep(step.stepId, app.label)}
             />
           ))}
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', color: 'text.secondary' }}>
-            <LockOutlined sx={{ fontSize: 16 }} />
-            <Typography variant="body2">Credentials are encrypted when stored and are never shown again.</Typography>
-          </Stack>
-          <Button type="submit" variant="contained" size="large" disabled={busy || !allConfirmed} startIcon={busy ? <CircularProgress size={18} color="inherit" /> : undefined}>
-            {busy ? 'Connecting…' : `Connect ${app.label}`}
-          </Button>
+          {signIn ? (
+            <OAuthSignInControls appLabel={app.label} company={company} signIn={signIn} disabled={busy || !allConfirmed} />
+          ) : (
+            <>
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center', color: 'text.secondary' }}>
+                <LockOutlined sx={{ fontSize: 16 }} />
+                <Typography variant="body2">{t.credentialsSealed}</Typography>
+              </Stack>
+              <Button type="submit" variant="contained" size="large" disabled={busy || !allConfirmed} startIcon={busy ? <CircularProgress size={18} color="inherit" /> : undefined}>
+                {busy ? t.connecting : t.connectApp(app.label)}
+              </Button>
+            </>
+          )}
         </Stack>
       )}
     </Box>

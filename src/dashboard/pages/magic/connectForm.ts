@@ -13,6 +13,12 @@ export const fieldsOf = (app: SchemaConnectApp): SchemaConnectSetupField[] => ap
 /** Manual steps the end customer confirms at the app before connecting (no input to send). */
 export const manualStepsOf = (app: SchemaConnectApp) => app.steps.filter((s) => s.setupType === 'NONE');
 
+/** The app's OAuth sign-in step, and whether it is the app's last (the sign-in then creates the account). */
+export function oauthStepOf(app: SchemaConnectApp): { stepId: string; isFinalStep: boolean } | undefined {
+  const index = app.steps.findIndex((s) => s.setupType === 'OAUTH');
+  return index < 0 ? undefined : { stepId: app.steps[index].stepId, isFinalStep: index === app.steps.length - 1 };
+}
+
 export function validateSetup(app: SchemaConnectApp, values: SetupValues): FieldErrors {
   const errors: FieldErrors = {};
   for (const field of fieldsOf(app)) {

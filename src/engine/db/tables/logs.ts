@@ -104,6 +104,20 @@ export interface ApiLogsTable {
   duration_ms: number | null;
 }
 
+/**
+ * The redacted request and response bodies of a unified API call (seq 0) and of its native calls
+ * (seq 1.. in the order they were made), apart from the narrow log rows (20261201090000).
+ */
+export interface ApiLogBodiesTable {
+  id: IdentityId;
+  org_id: string;
+  execution_id: string;
+  ts: EpochMs;
+  seq: number;
+  request_body: string | null;
+  response_body: string | null;
+}
+
 /** One webhook run (sync iteration) as the Webhooks tab lists it. */
 export interface WebhookLogsTable {
   id: IdentityId;
@@ -179,4 +193,9 @@ export interface IssuesTable {
   resolved_at: EpochMs | null;
   /** Failing calls grouped in the issue (IssueRow.issueCalls). */
   issue_calls: IntWithDefault;
+  /**
+   * `<logType>:<errorType>:<integrationId>` while an issue the engine raised is outstanding (unique:
+   * later failures of the kind add to it); null for seeded issues. Resolving an issue clears it (20261201090000).
+   */
+  outstanding_key: string | null;
 }

@@ -1,6 +1,6 @@
 import type { Faker } from '@faker-js/faker';
 import { DAY_MS } from '../../../shared/timeWindows.ts';
-import { iso, isoDate, numericIds, prefixedIds, type ResourceSpec } from './core.ts';
+import { customFieldsOf, iso, isoDate, numericIds, prefixedIds, type ResourceSpec } from './core.ts';
 
 // CRM, accounting and expense data: companies, contacts and leads that progress, deals that move
 // through the pipeline to won or lost; journal entries that are drafted then posted (always
@@ -80,6 +80,7 @@ export const crmContacts: ResourceSpec<Record<string, unknown>> = {
         jobtitle: faker.person.jobTitle(),
         account_id: accounts > 0 ? ACCOUNT_IDS.of(hash('account') % accounts) : null,
         lifecyclestage: LIFECYCLE[meta.version],
+        custom_fields: customFieldsOf(hash),
       }),
     };
   },
@@ -140,6 +141,7 @@ export const crmDeals: ResourceSpec<Record<string, unknown>> = {
         account_id: ACCOUNT_IDS.of(hash('account') % accounts),
         contact_id: contacts > 0 ? CONTACT_IDS.of(hash('contact') % contacts) : null,
         hubspot_owner_email: owner(faker),
+        custom_fields: customFieldsOf(hash),
       }),
     };
   },
@@ -162,7 +164,7 @@ export const journalEntries: ResourceSpec<Record<string, unknown>> = {
   changeEveryDays: [1, 6],
   unchanging: 0.3,
   lastVersion: 1,
-  build({ faker, meta }) {
+  build({ faker, meta, hash }) {
     const kind = faker.helpers.arrayElement(['expense', 'revenue', 'payable'] as const);
     const amount = faker.number.int({ min: 50, max: 25_000 });
     const expense = faker.helpers.arrayElement(ofKind('expense'));
@@ -181,6 +183,7 @@ export const journalEntries: ResourceSpec<Record<string, unknown>> = {
       status: meta.changes && meta.version === 0 ? 'draft' : 'posted',
       lines: [line(debit, amount, 0), line(credit, 0, amount)],
       total_amount: amount,
+      custom_fields: customFieldsOf(hash),
       created_at: iso(meta.createdAt),
       updated_at: iso(meta.modifiedAt),
     };

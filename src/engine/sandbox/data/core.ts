@@ -163,5 +163,24 @@ export const isoDate = (ms: number): string => new Date(ms).toISOString().slice(
 /** A value picked by a stable number. */
 export const pickBy = <T>(items: readonly T[], n: number): T => items[n % items.length];
 
+const REGIONS = ['EMEA', 'NA', 'APAC', 'LATAM'];
+const TIERS = ['Platinum', 'Gold', 'Silver', 'Bronze'];
+
+/**
+ * The custom fields a customer set up in its app (a cost center, a region, ...): what the
+ * catalog's unmapped app fields (customFields.costCenter, customFields.region, ...) read, and what
+ * accounts map as custom fields. Made from stable numbers, not Faker, so the other fields of a
+ * record stay as they were.
+ */
+export function customFieldsOf(hash: (purpose: string) => number): { costCenter: string; region: string; tier: string; internalCode: string; score: number } {
+  return {
+    costCenter: `CC-${1000 + (hash('costCenter') % 9000)}`,
+    region: pickBy(REGIONS, hash('region')),
+    tier: pickBy(TIERS, hash('tier')),
+    internalCode: `${String.fromCharCode(65 + (hash('internalCode') % 26))}X-${hash('internalCode') % 100}`,
+    score: hash('score') % 101,
+  };
+}
+
 /** The connection's seed: the same app and connection id, the same data. */
 export const connectionSeed = (appId: string, connectionId: string): number => mix('sandbox', appId, connectionId);

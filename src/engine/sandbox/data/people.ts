@@ -1,6 +1,6 @@
 import type { Faker } from '@faker-js/faker';
 import { DAY_MS } from '../../../shared/timeWindows.ts';
-import { iso, isoDate, numericIds, type BuildInput, type ResourceSpec } from './core.ts';
+import { customFieldsOf, iso, isoDate, numericIds, type BuildInput, type ResourceSpec } from './core.ts';
 
 // HRIS and ATS data: employees who are hired, promoted, moved, re-paid and sometimes leave; jobs
 // that open and close; candidates; applications that move through the interview stages.
@@ -54,6 +54,7 @@ export interface Employee {
   hireDate: string;
   terminationDate: string | null;
   compensation: { amount: number; currency: string; period: 'YEAR' };
+  customFields: ReturnType<typeof customFieldsOf>;
   createdAt: string;
   updatedAt: string;
 }
@@ -122,6 +123,7 @@ export const employees: ResourceSpec<Employee> = {
       hireDate: isoDate(hireDate),
       terminationDate,
       compensation: { amount: pay, currency: office[2], period: 'YEAR' },
+      customFields: customFieldsOf(hash),
       createdAt: iso(meta.createdAt),
       updatedAt: iso(meta.modifiedAt),
     };
@@ -138,7 +140,7 @@ export const jobs: ResourceSpec<Record<string, unknown>> = {
   changeEveryDays: [15, 45],
   unchanging: 0.1,
   lastVersion: 4,
-  build({ faker, meta, conn }) {
+  build({ faker, meta, conn, hash }) {
     const department = faker.helpers.arrayElement(DEPARTMENT_NAMES);
     const title = `${faker.helpers.arrayElement(['', '', 'Senior '])}${faker.helpers.arrayElement(DEPARTMENTS[department])}`;
     const office = faker.helpers.arrayElement(OFFICES);
@@ -157,6 +159,7 @@ export const jobs: ResourceSpec<Record<string, unknown>> = {
       hiring_team: { hiring_managers: [{ name: `${manager.firstName} ${manager.lastName}`, email: emailOf(manager.firstName, manager.lastName, domainOf(conn)) }] },
       opened_at: meta.version >= 1 ? iso(meta.createdAt + (meta.modifiedAt - meta.createdAt) / Math.max(1, meta.version)) : null,
       closed_at: status === 'closed' ? iso(meta.modifiedAt) : null,
+      custom_fields: customFieldsOf(hash),
       created_at: iso(meta.createdAt),
       updated_at: iso(meta.modifiedAt),
     };
@@ -238,6 +241,7 @@ export const applications: ResourceSpec<Record<string, unknown>> = {
       rejected_at: status === 'rejected' ? iso(meta.modifiedAt) : null,
       rejection_reason: status === 'rejected' ? REJECTIONS[hash('reason') % REJECTIONS.length] : null,
       hired_at: status === 'hired' ? iso(meta.modifiedAt) : null,
+      custom_fields: customFieldsOf(hash),
       created_at: iso(meta.createdAt),
       updated_at: iso(meta.modifiedAt),
     };

@@ -43,7 +43,7 @@ export function ComponentSnippets({ guide }: { guide: Guide }) {
 }
 
 const EVENT_TEXT: Record<KnitAuthEvent, string> = {
-  onNewSession: 'The component needs a token (on opening, or the last one expired): fetch a new one from your backend and set the attribute again.',
+  onNewSession: 'The component needs a new token (the end user opened it again, or its token expired or was used): fetch a new one from your backend and set the attribute again. Set the first token yourself when the page loads.',
   onFinish: 'An app was connected, or the attempt ended. event.detail.integrationDetails is an IntegrationDetails.',
   onDeactivate: 'The end user deactivated an integration. event.detail.integrationDetails is an IntegrationDetails.',
   onKnitClose: 'The component was closed.',

@@ -1,0 +1,146 @@
+import type { Category } from '../../shared/categories.ts';
+
+/*
+ * The unified data models the unified API reads, and how each is made from its vendor's record:
+ * the app's endpoint (sandbox/data/apis.ts), the sync type whose field mapping applies
+ * (mapping_fields.subcategory), and the platform's own mapping of the vendor's fields to the
+ * model's (the DEFAULT rows of a mapping table). The account's CUSTOM rows are added on top
+ * (services/customFieldValues.ts). Model attributes as the catalog describes them
+ * (seed/modelsPeople.ts, seed/modelsBusiness.ts).
+ */
+type VendorRecord = Record<string, unknown>;
+type Unified = Record<string, unknown>;
+
+export interface UnifiedModel {
+  category: Category;
+  /** The sync type (mapping sub-category). */
+  subcategory: string;
+  /** The vendor's list endpoint. */
+  endpoint: string;
+  /** The list's key in the unified answer and in a vendor's `page` style answer. */
+  key: string;
+  toUnified(record: VendorRecord): Unified;
+}
+
+const str = (value: unknown): string | null => (value === null || value === undefined || value === '' ? null : String(value));
+const num = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
+const obj = (value: unknown): VendorRecord => (value && typeof value === 'object' && !Array.isArray(value) ? (value as VendorRecord) : {});
+const arr = (value: unknown): VendorRecord[] => (Array.isArray(value) ? value.map(obj) : []);
+const props = (record: VendorRecord): VendorRecord => obj(record.properties);
+
+const EMPLOYMENT_STATUS: Record<string, string> = { Active: 'ACTIVE', 'On leave': 'INACTIVE', Terminated: 'TERMINATED' };
+const EMPLOYMENT_TYPE: Record<string, string> = { 'Full-time': 'FULL_TIME', 'Part-time': 'PART_TIME', Contractor: 'CONTRACTOR', Contract: 'CONTRACTOR' };
+const PAY_PERIOD: Record<string, string> = { YEAR: 'ANNUAL', MONTH: 'MONTHLY', HOUR: 'HOURLY' };
+
+function employee(e: VendorRecord): Unified {
+  const location = obj(e.location);
+  const pay = obj(e.compensation);
+  const period = PAY_PERIOD[String(pay.period)] ?? 'ANNUAL';
+  return {
+    id: String(e.id),
+    firstName: String(e.firstName ?? ''),
+    lastName: String(e.lastName ?? ''),
+    workEmail: str(e.workEmail),
+    employmentStatus: EMPLOYMENT_STATUS[String(e.employmentStatus)] ?? 'ACTIVE',
+    employmentType: EMPLOYMENT_TYPE[String(e.employmentType)] ?? null,
+    startDate: str(e.hireDate),
+    terminationDate: str(e.terminationDate),
+    designation: str(e.jobTitle),
+    department: str(e.department),
+    manager: e.managerId ? { id: String(e.managerId) } : null,
+    workAddress: e.location ? { city: str(location.city), country: str(location.country) } : null,
+    fixed: num(pay.amount) === null ? [] : [{ type: period === 'HOURLY' ? 'HOURLY' : 'SALARY', amount: num(pay.amount), currency: String(pay.currency ?? ''), payPeriod: period }],
+  };
+}
+
+const JOB_STATUS: Record<string, string> = { open: 'OPEN', closed: 'CLOSED', draft: 'DRAFT' };
+
+function job(j: VendorRecord): Unified {
+  const office = arr(j.offices)[0];
+  return {
+    id: String(j.id),
+    title: String(j.name ?? ''),
+    status: JOB_STATUS[String(j.status)] ?? 'DRAFT',
+    department: str(arr(j.departments)[0]?.name),
+    location: str(obj(office?.location).name ?? office?.name),
+    createdAt: String(j.created_at),
+    updatedAt: String(j.updated_at),
+    hiringTeam: arr(obj(j.hiring_team).hiring_managers).map((m) => ({ name: String(m.name ?? ''), email: str(m.email), role: 'HIRING_MANAGER' })),
+  };
+}
+
+function application(a: VendorRecord): Unified {
+  return {
+    id: String(a.id),
+    jobId: String(a.job_id),
+    candidateId: String(a.candidate_id),
+    status: String(a.status ?? 'active').toUpperCase(),
+    currentStage: str(obj(a.current_stage).name),
+    appliedAt: String(a.applied_at),
+  };
+}
+
+function contact(c: VendorRecord): Unified {
+  const p = props(c);
+  return {
+    id: String(c.id),
+    firstName: str(p.firstname),
+    lastName: str(p.lastname),
+    email: str(p.email),
+    phone: str(p.phone),
+    accountId: str(p.account_id),
+    title: str(p.jobtitle),
+  };
+}
+
+// The pipeline's stages: their names, and the win probability the vendor's default pipeline gives each.
+const DEAL_STAGES: Record<string, [name: string, probability: number]> = {
+  appointmentscheduled: ['Appointment Scheduled', 20],
+  qualifiedtobuy: ['Qualified To Buy', 40],
+  presentationscheduled: ['Presentation Scheduled', 60],
+  decisionmakerboughtin: ['Decision Maker Bought-In', 80],
+  contractsent: ['Contract Sent', 90],
+  closedwon: ['Closed Won', 100],
+  closedlost: ['Closed Lost', 0],
+};
+
+function deal(d: VendorRecord): Unified {
+  const p = props(d);
+  const stage = DEAL_STAGES[String(p.dealstage)];
+  return {
+    id: String(d.id),
+    name: String(p.dealname ?? ''),
+    amount: num(p.amount),
+    currency: str(p.deal_currency_code),
+    stage: stage?.[0] ?? String(p.dealstage ?? ''),
+    closeDate: str(p.closedate),
+    probability: stage?.[1] ?? null,
+    accountId: str(p.account_id),
+  };
+}
+
+function journalEntry(j: VendorRecord): Unified {
+  return {
+    id: String(j.id),
+    transactionDate: String(j.date),
+    memo: str(j.memo),
+    currency: String(j.currency ?? ''),
+    postingStatus: j.status === 'draft' ? 'DRAFT' : 'POSTED',
+    totalAmount: num(j.total_amount) ?? 0,
+    lines: arr(j.lines).map((l) => ({
+      accountId: String(l.account_code ?? ''), accountName: String(l.account_name ?? ''), debit: num(l.debit) ?? 0, credit: num(l.credit) ?? 0, description: str(l.description),
+    })),
+  };
+}
+
+/** The models the unified API reads, by operationId. */
+export const UNIFIED_MODELS = {
+  hrisEmployees: { category: 'HRIS', subcategory: 'employee', endpoint: '/v1/employees', key: 'employees', toUnified: employee },
+  atsJobs: { category: 'ATS', subcategory: 'ats_jobs', endpoint: '/v1/jobs', key: 'jobs', toUnified: job },
+  atsApplications: { category: 'ATS', subcategory: 'ats_applications', endpoint: '/v1/applications', key: 'applications', toUnified: application },
+  crmContacts: { category: 'CRM', subcategory: 'crm_contacts', endpoint: '/crm/v3/objects/contacts', key: 'contacts', toUnified: contact },
+  crmDeals: { category: 'CRM', subcategory: 'crm_deals', endpoint: '/crm/v3/objects/deals', key: 'deals', toUnified: deal },
+  accountingJournalEntries: { category: 'ACCOUNTING', subcategory: 'accounting_journalEntries', endpoint: '/v1/journal-entries', key: 'journalEntries', toUnified: journalEntry },
+} as const satisfies Record<string, UnifiedModel>;
+
+export type UnifiedModelId = keyof typeof UNIFIED_MODELS;

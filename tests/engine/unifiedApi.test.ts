@@ -1,0 +1,238 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { callAccountApi } from '../../src/engine/services/sandboxClient.ts';
+import { startTestEngine, type TestEngine } from '../support/engineHarness.ts';
+import { newOrg, type OrgSession } from '../support/dataFixtures.ts';
+import { apiKeysOf, connectWithKey, unified, type ApiKeys } from '../support/unifiedApi.ts';
+
+// The unified API (/v1.0) on SQLite and PostgreSQL, as a customer backend calls it: the
+// organisation's API key and an integrated account connected through an auth session. A read
+// answers the app's records in the unified model through the account's field mapping (a default
+// category preset's rows and a custom row of its own), pages with the app's paging, and is in the
+// API logs with its native call, redacted bodies and usage counters by the time it is answered.
+let t: TestEngine;
+let org: OrgSession;
+let keys: ApiKeys;
+let bamboo: string;
+
+beforeEach(async () => {
+  t = await startTestEngine();
+  org = await newOrg(t, 'owner@acme.test');
+  await t.engine.db.updateTable('organisations').set({ feature_custom_mapping: 1 }).where('id', '=', org.orgId).execute();
+  for (const category of ['HRIS', 'CRM']) expect((await t.call('POST', '/api/app.enableCategory', { token: org.token, body: { category } })).status).toBe(200);
+  const sync = await t.call('POST', '/api/app.enableSyncForCategory', { token: org.token, body: { category: 'HRIS', syncModels: [], apiTrigger: true } });
+  expect(sync.status, JSON.stringify(sync.body)).toBe(200);
+  // New bamboohr accounts get the organisation's default preset: the region custom field.
+  const preset = await t.call('POST', '/api/app.saveCategoryCustomMappingPreset', { token: org.token, body: {
+    presetName: 'Regions', category: 'HRIS', appIds: ['bamboohr'], isDefault: true,
+    mappings: [{ subCategoryId: 'employee', mappings: [{ fieldId: 'customFields.region', fieldToOrg: 'region' }] }],
+  } });
+  expect(preset.status, JSON.stringify(preset.body)).toBe(200);
+  keys = await apiKeysOf(t, org.token);
+  bamboo = await connectWithKey(t, keys.prod, { appId: 'bamboohr', category: 'HRIS' });
+});
+afterEach(async () => { await t.close(); });
+
+const db = () => t.engine.db;
+const employees = (query: Record<string, string> = {}, integrationId = bamboo, apiKey = keys.prod) =>
+  unified(t, 'GET', 'hris.employees', { apiKey, integrationId, query });
+
+/** Adds the badge number (the app's employeeNumber) to the account's mapping, keeping the preset's row. */
+async function mapBadgeNumber(): Promise<void> {
+  const saved = await t.call('POST', '/api/app.data.customFields/save', { token: org.token, body: {
+    orgId: org.orgId, organizationDetails: { integrationId: bamboo }, subCategoryId: 'employee',
+    mappings: [{ fieldId: 'customFields.region', fieldToOrg: 'region' }, { fieldId: 'employeeNumber', fieldToOrg: 'badge_number' }],
+  } });
+  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+}
+
+describe('a data-model read', () => {
+  it("answers the app's employees in the unified model with the account's custom fields, page by page", async () => {
+    await mapBadgeNumber();
+    const first = await employees({ pageSize: '2' });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.headers['x-knit-execution-id']).toMatch(/^exe_/);
+    const app = await callAccountApi(t.engine, bamboo, { path: '/v1/employees', query: { page: 1, page_size: 2 } });
+    const vendor = (app.body as { employees: Record<string, any>[] }).employees;
+    expect(first.body.msg.employees).toEqual(vendor.map((e) => ({
+      id: e.id, firstName: e.firstName, lastName: e.lastName, workEmail: e.workEmail,
+      employmentStatus: { Active: 'ACTIVE', 'On leave': 'INACTIVE', Terminated: 'TERMINATED' }[e.employmentStatus as string],
+      employmentType: { 'Full-time': 'FULL_TIME', 'Part-time': 'PART_TIME', Contractor: 'CONTRACTOR' }[e.employmentType as string],
+      startDate: e.hireDate, terminationDate: e.terminationDate, designation: e.jobTitle, department: e.department,
+      manager: e.managerId ? { id: e.managerId } : null, workAddress: e.location,
+      fixed: [{ type: 'SALARY', amount: e.compensation.amount, currency: e.compensation.currency, payPeriod: 'ANNUAL' }],
+      customFields: { region: e.customFields.region, badge_number: e.employeeNumber },
+    })));
+    expect(first.body.msg.employees[0].customFields.region).toMatch(/^(EMEA|NA|APAC|LATAM)$/);
+
+    // The cursor follows the app's paging: the next page is the app's page 2.
+    expect(first.body.msg.nextCursor).toEqual(expect.any(String));
+    const second = await employees({ cursor: first.body.msg.nextCursor });
+    expect(second.status).toBe(200);
+    const page2 = (await callAccountApi(t.engine, bamboo, { path: '/v1/employees', query: { page: 2, page_size: 2 } })).body as { employees: { id: string }[] };
+    expect(second.body.msg.employees.map((e: { id: string }) => e.id)).toEqual(page2.employees.map((e) => e.id));
+
+    const bad = await employees({ cursor: Buffer.from('{"l":"crmContacts","s":2,"a":"x"}').toString('base64url') });
+    expect([bad.status, bad.body.error.field]).toEqual([400, 'cursor']);
+  });
+
+  it('is in the API logs with its native call, redacted bodies and usage, as the logs screens read them', async () => {
+    const res = await employees({ pageSize: '3' });
+    expect(res.status).toBe(200);
+    const executionId = res.headers['x-knit-execution-id'] as string;
+    const log = await db().selectFrom('api_logs').selectAll().where('execution_id', '=', executionId).executeTakeFirstOrThrow();
+    expect(log).toMatchObject({
+      org_id: org.orgId, request_ts: t.clock.now(), origin_org_id: 'globex-7', origin_org_name: 'Globex Corp', integration_id: bamboo,
+      app_id: 'bamboohr', app_label: 'BambooHR', category: 'HRIS', method: 'GET', url: `${t.engine.config.publicUrl}/v1.0/hris.employees?pageSize=3`,
+      path: '/v1.0/hris.employees', status_code: 200, status_message: 'OK', native_api_call_count: 1,
+    });
+    expect(Number(log.duration_ms)).toBeGreaterThanOrEqual(0);
+
+    const detail = await t.call('POST', '/api/app.getApiNativeCalls', { token: org.token, body: { executionId, pageNo: 1, limit: 10 } });
+    expect(detail.status, JSON.stringify(detail.body)).toBe(200);
+    expect(detail.body.msg.apiLog).toMatchObject({ executionId, integrationId: bamboo, statusCode: 200, nativeApiCallCount: 1, originOrgName: 'Globex Corp' });
+    expect(detail.body.msg.logs).toEqual([expect.objectContaining({ method: 'GET', path: '/v1/employees', statusCode: 200, statusMessage: 'OK', appId: 'bamboohr', appLabel: 'BambooHR' })]);
+    const list = await t.call('POST', '/api/app.getLogsDataV2', { token: org.token, body: { isApiLogs: true, pageNo: 1, limit: 10, timestamp: 86_400_000 } });
+    expect(list.body.msg.logs.map((l: { executionId: string }) => l.executionId)).toContain(executionId);
+
+    const bodies = await db().selectFrom('api_log_bodies').select(['seq', 'request_body', 'response_body']).where('execution_id', '=', executionId).orderBy('seq').execute();
+    expect(bodies.map((b) => b.seq)).toEqual([0, 1]);
+    expect(JSON.parse(bodies[0].response_body!).msg.employees).toHaveLength(3);
+    expect(JSON.parse(bodies[1].response_body!).employees).toHaveLength(3);
+    // Neither the API key nor the account's credentials (its setup fields) are anywhere in the logs.
+    const stored = JSON.stringify([log, bodies, detail.body]);
+    expect(stored).not.toContain(keys.prod);
+    expect(stored).not.toContain('value-apiKey');
+
+    const usage = await db().selectFrom('usage_daily').select(['api_calls', 'native_api_calls', 'api_call_errors'])
+      .where('org_id', '=', org.orgId).where('integration_id', '=', bamboo).execute();
+    expect(usage.map((u) => [Number(u.api_calls), Number(u.native_api_calls), Number(u.api_call_errors)])).toEqual([[1, 1, 0]]);
+    expect((await t.call('GET', '/api/app.dashboard', { token: org.token })).body.msg.apiCalls).toBe(1);
+  });
+
+  it('logs with inserts and upserts only, after the answer is made: no read on the way', async () => {
+    // Every statement, those of transactions included (their executors share the prototype).
+    const spy = vi.spyOn(Object.getPrototypeOf(db().getExecutor()), 'executeQuery');
+    const result = await employees({ pageSize: '2' });
+    const statements = spy.mock.calls.map(([query]) => (query as { sql: string }).sql);
+    spy.mockRestore();
+    expect(result.status).toBe(200);
+    const firstLogWrite = statements.findIndex((text) => /^insert into "api_logs"/.test(text));
+    expect(firstLogWrite, statements.join("\n")).toBeGreaterThan(0);
+    expect(statements.slice(firstLogWrite).map((text) => /^(\w+ \w+ "\w+")/.exec(text)?.[1])).toEqual([
+      'insert into "api_logs"', 'insert into "native_calls"', 'insert into "api_log_bodies"', 'insert into "usage_daily"',
+    ]);
+  });
+
+  it('reads every model with its own app paging, for test accounts with the sandbox key', async () => {
+    for (const category of ['ATS', 'ACCOUNTING']) await t.call('POST', '/api/app.enableCategory', { token: org.token, body: { category } });
+    const reads: [string, string, string][] = [
+      ['ATS', 'ats.jobs', 'jobs'], ['ATS', 'ats.applications', 'applications'], ['CRM', 'crm.contacts', 'contacts'],
+      ['CRM', 'crm.deals', 'deals'], ['ACCOUNTING', 'accounting.journalEntries', 'journalEntries'],
+    ];
+    const accounts = new Map<string, string>();
+    for (const [category, call, key] of reads) {
+      if (!accounts.has(category)) accounts.set(category, await connectWithKey(t, keys.sandbox, { appId: `sandbox-${category.toLowerCase()}-form`, category }));
+      const read = (query: Record<string, string>) => unified(t, 'GET', call, { apiKey: keys.sandbox, integrationId: accounts.get(category), query });
+      const first = await read({ pageSize: '3' });
+      expect([call, first.status], JSON.stringify(first.body)).toEqual([call, 200]);
+      expect(first.body.msg[key]).toHaveLength(3);
+      const second = await read({ cursor: first.body.msg.nextCursor });
+      expect(second.body.msg[key]).toHaveLength(3);
+      const ids = (page: { body: { msg: Record<string, { id: string }[]> } }) => page.body.msg[key].map((r) => r.id);
+      expect(ids(second).some((id) => ids(first).includes(id)), call).toBe(false);
+    }
+  });
+
+  it("refuses another category's account, with the call logged", async () => {
+    const res = await unified(t, 'GET', 'crm.contacts', { apiKey: keys.prod, integrationId: bamboo });
+    expect(res.status).toBe(409);
+    expect(res.body.error).toMatchObject({ code: 'WRONG_CATEGORY', msg: 'The integrated account is a HRIS account: this call reads CRM accounts' });
+    const log = await db().selectFrom('api_logs').select(['status_code', 'status_message', 'native_api_call_count'])
+      .where('execution_id', '=', res.headers['x-knit-execution-id'] as string).executeTakeFirstOrThrow();
+    expect(log).toEqual({ status_code: 409, status_message: res.body.error.msg, native_api_call_count: 0 });
+  });
+});
+
+describe('who may call', () => {
+  const logCount = async () => (await db().selectFrom('api_logs').select('id').where('org_id', '=', org.orgId).execute()).length;
+
+  it('refuses a wrong key, a missing or foreign integration and the other kind of key', async () => {
+    expect((await employees({}, bamboo, 'sk_live_not-a-key')).status).toBe(401);
+    expect((await unified(t, 'GET', 'hris.employees', { integrationId: bamboo })).status).toBe(401);
+    const missing = await unified(t, 'GET', 'hris.employees', { apiKey: keys.prod });
+    expect([missing.status, missing.body.error.field]).toEqual([400, 'X-Knit-Integration-Id']);
+    expect(missing.body.error.msg).toContain('X-Knit-Integration-Id header is required');
+
+    const other = await newOrg(t, 'owner@initech.test');
+    await t.call('POST', '/api/app.enableCategory', { token: other.token, body: { category: 'HRIS' } });
+    const theirs = await connectWithKey(t, (await apiKeysOf(t, other.token)).prod, { appId: 'bamboohr', category: 'HRIS' });
+    const foreign = await employees({}, theirs);
+    expect([foreign.status, foreign.body.error.code]).toEqual([404, 'NOT_FOUND']);
+    expect(foreign.body.error.msg).toBe(`No integrated account ${theirs} in your organisation (X-Knit-Integration-Id)`);
+
+    const wrongKind = await employees({}, bamboo, keys.sandbox);
+    expect([wrongKind.status, wrongKind.body.error.msg]).toEqual([403, 'This is a production account: call it with the production API key']);
+    // A rotated key answers 401 at once.
+    await t.call('GET', '/api/app.getNewApiKeys', { token: org.token, query: { sandbox: 'false' } });
+    expect((await employees()).status).toBe(401);
+    expect(await logCount()).toBe(0);
+  });
+
+  it('refuses a deactivated account with a clear message, and logs the call', async () => {
+    await db().updateTable('integrated_accounts').set({ integration_state: 'Deactivated', deactivated_at: t.clock.now() }).where('id', '=', bamboo).execute();
+    const res = await employees();
+    expect(res.status).toBe(409);
+    expect(res.body.error).toEqual({ code: 'ACCOUNT_INACTIVE', msg: 'The integrated account is deactivated: reintegrate it before calling its app' });
+    expect(await logCount()).toBe(1);
+  });
+});
+
+describe('v1.0/sync.start', () => {
+  const jobs = () => db().selectFrom('sync_jobs').select(['sync_data_type', 'status', 'next_run_at', 'awaiting_api_trigger']).where('integration_id', '=', bamboo).execute();
+
+  it("makes the jobs of an API-trigger category due now; they waited for it", async () => {
+    expect(await jobs()).toEqual([{ sync_data_type: 'employee', status: 'active', next_run_at: null, awaiting_api_trigger: 1 }]);
+    t.clock.advance(60_000);
+    const res = await unified(t, 'POST', 'sync.start', { apiKey: keys.prod, integrationId: bamboo });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.msg).toEqual({ integrationId: bamboo, jobs: [{ syncJobId: expect.stringMatching(/^job_/), syncDataType: 'employee', nextRunAt: t.clock.now() }] });
+    expect((await jobs()).map((j) => [j.status, Number(j.next_run_at), j.awaiting_api_trigger])).toEqual([['active', t.clock.now(), 0]]);
+    const log = await db().selectFrom('api_logs').select(['method', 'path', 'status_code']).where('execution_id', '=', res.headers['x-knit-execution-id'] as string).executeTakeFirstOrThrow();
+    expect(log).toEqual({ method: 'POST', path: '/v1.0/sync.start', status_code: 200 });
+  });
+
+  it('names a data type the account does not sync, and refuses paused syncs', async () => {
+    const unknown = await unified(t, 'POST', 'sync.start', { apiKey: keys.prod, integrationId: bamboo, body: { syncDataTypes: ['employee', 'crm_deals'] } });
+    expect([unknown.status, unknown.body.error.field, unknown.body.error.msg]).toEqual([400, 'syncDataTypes.1', 'The account does not sync crm_deals (its data types: employee)']);
+    expect((await jobs())[0].awaiting_api_trigger).toBe(1);
+    await db().updateTable('integrated_accounts').set({ sync_paused: 1 }).where('id', '=', bamboo).execute();
+    const paused = await unified(t, 'POST', 'sync.start', { apiKey: keys.prod, integrationId: bamboo, body: { syncDataTypes: ['employee'] } });
+    expect([paused.status, paused.body.error.code]).toEqual([409, 'SYNC_PAUSED']);
+  });
+});
+
+describe('v1.0/passthrough', () => {
+  const send = (body: unknown) => unified(t, 'POST', 'passthrough', { apiKey: keys.prod, integrationId: bamboo, body });
+
+  it("answers the app's status, headers and body, and logs it with its bodies redacted", async () => {
+    const res = await send({ method: 'GET', path: '/v1/employees', query: { page_size: '2' } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.msg).toMatchObject({ statusCode: 200, headers: { 'content-type': expect.stringContaining('application/json') } });
+    expect(res.body.msg.body.employees).toHaveLength(2);
+
+    const write = await send({ method: 'POST', path: '/v1/employees', headers: { 'x-request-source': 'backend' }, body: { firstName: 'Ada', password: 'hunter2', nested: { access_token: 'tok-123' } } });
+    expect(write.body.msg).toMatchObject({ statusCode: 405, headers: {}, body: { error: { code: 'method_not_allowed' } } });
+    const bodies = await db().selectFrom('api_log_bodies').select(['seq', 'request_body']).where('execution_id', '=', write.headers['x-knit-execution-id'] as string).orderBy('seq').execute();
+    expect(JSON.parse(bodies[1].request_body!)).toEqual({ firstName: 'Ada', password: '[REDACTED]', nested: { access_token: '[REDACTED]' } });
+    expect(JSON.stringify(bodies)).not.toMatch(/hunter2|tok-123/);
+  });
+
+  it('keeps to the app\'s API and never takes credentials from the caller', async () => {
+    for (const path of ['/../../api/app.users', '/v1/%2e%2e/x', '//evil.test/x', '/v1/employees?page=2', 'v1/employees']) {
+      const res = await send({ method: 'GET', path });
+      expect([path, res.status, res.body.error?.field]).toEqual([path, 400, 'path']);
+    }
+    const auth = await send({ method: 'GET', path: '/v1/employees', headers: { Authorization: 'Bearer stolen' } });
+    expect([auth.status, auth.body.error.field]).toEqual([400, 'headers.Authorization']);
+  });
+});
