@@ -18,6 +18,8 @@ const CUSTOMER = { originOrgId: `e2e-knit-${Date.now().toString(36)}`, originOrg
 let admin: Page;
 let customer: Page;
 let backend: Awaited<ReturnType<typeof startExampleBackend>>;
+/** The demo organisation's sandbox API key, as its backend holds it (the test accounts' key). */
+let sandboxKey: string;
 
 test.beforeAll(async ({ browser, request }) => {
   ({ page: admin } = await signedInPage(browser, DEMO_ADMIN));
@@ -32,6 +34,7 @@ test.beforeAll(async ({ browser, request }) => {
   const rotated = await request.get('/api/app.getNewApiKeys?sandbox=true', { headers: { authorization } });
   expect(rotated.status()).toBe(200);
   const { newApiKey } = ((await rotated.json()) as { msg: { newApiKey: string } }).msg;
+  sandboxKey = newApiKey;
 
   const engineUrl = test.info().project.use.baseURL!;
   backend = await startExampleBackend({ engineUrl, apiKey: newApiKey, customer: CUSTOMER, folder: join(import.meta.dirname, '../../examples/knit-auth/javascript'), port: 0 });
@@ -138,4 +141,45 @@ test('the end customer deactivates an integration, closes the component, and it 
 
   await admin.goto(accountsUrlFor({ integrationId: String(deactivated!.integrationId), originOrgId: CUSTOMER.originOrgId, organization: CUSTOMER.originOrgName, category: 'HRIS', appLabel: 'HRIS Sandbox (Form)' }));
   await expect(admin.locator('tbody tr', { hasText: String(deactivated!.integrationId) })).toBeVisible();
+});
+
+test("the customer's backend reads the OAuth app through the unified API, the call shows in API logs with its native calls, and a revoked grant turns the account to Error with an issue", async ({ request }) => {
+  const oauth = (await received('onFinish')).find((details) => details.appId === 'sandbox-hris-oauth');
+  const integrationId = String(oauth!.integrationId);
+  const headers = { authorization: `Bearer ${sandboxKey}`, 'x-knit-integration-id': integrationId };
+
+  // The app's employees in the unified model, read through the account's mapping.
+  const read = await request.get('/v1.0/hris.employees?pageSize=5', { headers });
+  expect(read.status()).toBe(200);
+  const { msg } = (await read.json()) as { msg: { employees: { id: string; firstName: string; workEmail: string | null }[]; nextCursor: string | null } };
+  expect(msg.employees.length).toBeGreaterThan(0);
+  expect(msg.employees[0]).toMatchObject({ id: expect.any(String), firstName: expect.any(String) });
+  const executionId = read.headers()['x-knit-execution-id']!;
+  expect(executionId).toBeTruthy();
+
+  // The call is in the API logs as it happened, with the native call it made to the app.
+  await admin.goto(`/dashboard/logs/api/${executionId}`);
+  await expect(admin.getByRole('heading', { name: 'API Log' })).toBeVisible();
+  const header = admin.getByLabel('API log');
+  await expect(header).toContainText(executionId);
+  await expect(header).toContainText('/v1.0/hris.employees');
+  const natives = admin.locator('tbody tr');
+  await expect(natives.first()).toBeVisible();
+  await expect(natives.first()).toContainText('GET');
+  await expect(natives.first()).toContainText('200');
+  await shotBoth(admin, 'unified-api-log-detail');
+
+  // The end customer revokes the app's access at the vendor (the sandbox's control surface plays
+  // the vendor here): the next call cannot renew the token, the account turns to Error with an issue.
+  expect((await request.post('/sandbox/control/revoke', { data: { integrationId } })).status()).toBe(200);
+  const refused = await request.get('/v1.0/hris.employees', { headers });
+  expect(refused.status()).toBe(409);
+  expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('ACCOUNT_AUTH_FAILED');
+  await admin.goto(accountsUrlFor({ integrationId, originOrgId: CUSTOMER.originOrgId, organization: CUSTOMER.originOrgName, category: 'HRIS', appLabel: 'HRIS Sandbox (OAuth)' }));
+  const row = admin.locator('tbody tr', { hasText: integrationId });
+  await expect(row).toBeVisible();
+  await expect(row.getByLabel(/Error/)).toBeVisible();
+  await admin.goto('/dashboard/issues');
+  await expect(admin.locator('tbody tr', { hasText: integrationId }).first()).toBeVisible();
+  await shotBoth(admin, 'unified-api-issue');
 });
