@@ -1,23 +1,21 @@
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { http, HttpResponse, type RequestHandler } from 'msw';
-import { setupServer } from 'msw/node';
+import { http, type RequestHandler } from 'msw';
 import type { ComponentType } from 'react';
-import { AdminContext, testDataProvider, useNotificationContext } from 'react-admin';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { AdminContext, testDataProvider } from 'react-admin';
+import { describe, expect, it, vi } from 'vitest';
 import type { EventObject } from 'xstate';
 import type { WebhookTestEvent } from '../../../src/dashboard/machines/webhookTest/index.ts';
 import type { WebhookDialogProps } from '../../../src/dashboard/resources/api-keys/webhook/WebhookDialog.tsx';
-import { engineHandlers } from '../../../src/generated/mocks/index.ts';
 import { HOOK_URL, TYPED_URL, webhookActorEvents, webhookEventFixtures, webhookUserEvents } from '../../machines/support/webhookTestFixtures.ts';
+import { httpAnswer, ORIGIN, Toasts, useEngineServer } from '../support/machinePathServer.tsx';
 
 // Paths of the webhook-test machine's committed list (tests/machines/__paths__/webhookTest.txt),
 // driven through the rendered dialog: the user's events as clicks and keys, the actors' answers as
 // the engine's HTTP answers (MSW, over the generated handlers), in the order the path gives them.
 
-const ORIGIN = 'http://localhost';
 const PATHS = readFileSync(join(__dirname, '../../machines/__paths__/webhookTest.txt'), 'utf8').split('\n').filter(Boolean);
 
 /** The engine operation each actor calls. */
@@ -29,47 +27,14 @@ const OPERATION = {
 } as const;
 type ActorName = keyof typeof OPERATION;
 
-/** A fixture answer as the engine sends it: the envelope with the output, or the error with its status; a network failure as such. */
-function httpAnswer(event: EventObject & { output?: unknown; error?: unknown }) {
-  if (event.type.startsWith('xstate.done.actor.')) return HttpResponse.json({ success: true, msg: event.output });
-  const error = event.error as { status: number; code: string; msg: string; field?: string };
-  if (error.status === 0) return HttpResponse.error();
-  return HttpResponse.json({ success: false, error: { msg: error.msg, code: error.code, ...(error.field ? { field: error.field } : {}) } }, { status: error.status });
-}
-
 const actorOf = (label: string): ActorName | undefined => (Object.keys(webhookActorEvents) as ActorName[]).find((name) => label in webhookActorEvents[name]);
 const isUserEvent = (label: string) => Object.values(webhookUserEvents).some((group) => label in group);
 
-let server: ReturnType<typeof setupServer>;
 let WebhookDialog: ComponentType<WebhookDialogProps>;
 const user = userEvent.setup({ delay: null });
-
-beforeAll(async () => {
-  // The dashboard's clients call VITE_ENGINE_URL; they are made when their module loads, after MSW patched fetch.
-  vi.stubEnv('VITE_ENGINE_URL', `${ORIGIN}/api`);
-  server = setupServer(...engineHandlers);
-  server.listen({ onUnhandledRequest: 'error' });
+const { server } = useEngineServer(async () => {
   ({ WebhookDialog } = await import('../../../src/dashboard/resources/api-keys/webhook/WebhookDialog.tsx'));
-}, 60_000);
-afterEach(() => {
-  cleanup();
-  server.resetHandlers();
 });
-afterAll(() => {
-  server.close();
-  vi.unstubAllEnvs();
-});
-
-function Toasts() {
-  const { notifications } = useNotificationContext();
-  return (
-    <ul aria-label="Toasts">
-      {notifications.map((notification, i) => (
-        <li key={i}>{String(notification.message)}</li>
-      ))}
-    </ul>
-  );
-}
 
 /** The steps of a committed path, its start and its end state. */
 function parsePath(description: string) {
@@ -120,7 +85,7 @@ async function drive(description: string) {
       return httpAnswer(next as never);
     }),
   );
-  server.use(...handlers);
+  server().use(...handlers);
   const onSaved = vi.fn();
   const onClose = vi.fn();
   render(

@@ -1,25 +1,23 @@
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
+import { http } from 'msw';
 import type { ComponentType } from 'react';
-import { AdminContext, testDataProvider, useNotificationContext } from 'react-admin';
+import { AdminContext, testDataProvider } from 'react-admin';
 import { MemoryRouter } from 'react-router';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { EventObject } from 'xstate';
 import { preloadable } from '../../../src/dashboard/app/preloadable.tsx';
 import type { OnboardingFlow } from '../../../src/dashboard/machines/onboarding/index.ts';
 import type { GettingStartedDeps, WebhookDialogProps } from '../../../src/dashboard/resources/getting-started/gettingStartedDeps.ts';
-import { engineHandlers } from '../../../src/generated/mocks/index.ts';
 import { onboardingActorEvents, onboardingEventFixtures } from '../../machines/support/onboardingFixtures.ts';
+import { httpAnswer, ORIGIN, Toasts, useEngineServer } from '../support/machinePathServer.tsx';
 
 // Paths of the onboarding machine's committed list (tests/machines/__paths__/onboarding.txt),
 // driven through the rendered flow panel: the user's events as clicks, the actors' answers as the
 // engine's HTTP answers (MSW over the generated handlers), in the order the path gives them.
 
-const ORIGIN = 'http://localhost';
 const PATHS = readFileSync(join(__dirname, '../../machines/__paths__/onboarding.txt'), 'utf8').split('\n').filter(Boolean);
 
 type ActorName = keyof typeof onboardingActorEvents;
@@ -32,15 +30,8 @@ const OPERATION: Record<ActorName, { method: 'get' | 'post'; web: string; ai: st
   completeOnboarding: { method: 'post', web: 'app.completeGettingStarted', ai: 'app.completeGettingStarted' },
 };
 
-function httpAnswer(event: EventObject & { output?: unknown; error?: unknown }) {
-  if (event.type.startsWith('xstate.done.actor.')) return HttpResponse.json({ success: true, msg: event.output });
-  const error = event.error as { status: number; code: string; msg: string };
-  return HttpResponse.json({ success: false, error: { msg: error.msg, code: error.code } }, { status: error.status });
-}
-
 const actorOf = (label: string): ActorName | undefined => (Object.keys(onboardingActorEvents) as ActorName[]).find((name) => label in onboardingActorEvents[name]);
 
-let server: ReturnType<typeof setupServer>;
 let FlowPanel: ComponentType<{ flow: OnboardingFlow; refreshRequest: number; onJourneyChanged: () => void }>;
 let DepsContext: React.Context<GettingStartedDeps>;
 let deps: GettingStartedDeps;
@@ -49,36 +40,14 @@ const user = userEvent.setup({ delay: null });
 /** The webhook dialog stands in as a marker: its own paths are replayed in tests/components/apiKeys. */
 const FakeWebhookDialog = preloadable<WebhookDialogProps>(async () => ({ category }: WebhookDialogProps) => <div role="dialog" aria-label={`${category.label} webhook`} />);
 
-beforeAll(async () => {
-  vi.stubEnv('VITE_ENGINE_URL', `${ORIGIN}/api`);
-  server = setupServer(...engineHandlers);
-  server.listen({ onUnhandledRequest: 'error' });
+const { server } = useEngineServer(async () => {
   ({ FlowPanel } = await import('../../../src/dashboard/resources/getting-started/FlowPanel.tsx'));
   const depsModule = await import('../../../src/dashboard/resources/getting-started/gettingStartedDeps.ts');
   const { apiClients } = await import('../../../src/dashboard/providers/index.ts');
   const { MagicLinkDialog } = await import('../../../src/dashboard/app/screens.ts');
   DepsContext = depsModule.GettingStartedDepsContext;
   deps = { clients: apiClients, WebhookDialog: FakeWebhookDialog, MagicLinkDialog };
-}, 60_000);
-afterEach(() => {
-  cleanup();
-  server.resetHandlers();
 });
-afterAll(() => {
-  server.close();
-  vi.unstubAllEnvs();
-});
-
-function Toasts() {
-  const { notifications } = useNotificationContext();
-  return (
-    <ul aria-label="Toasts">
-      {notifications.map((notification, i) => (
-        <li key={i}>{String(notification.message)}</li>
-      ))}
-    </ul>
-  );
-}
 
 function parsePath(description: string) {
   expect(PATHS).toContain(description);
@@ -98,7 +67,7 @@ async function drive(description: string) {
   }
   const calls: Record<ActorName, number> = { fetchCategories: 0, fetchJourney: 0, enableCategory: 0, enableToolkit: 0, completeOnboarding: 0 };
   let lastJourney: EventObject | undefined;
-  server.use(
+  server().use(
     ...(Object.keys(OPERATION) as ActorName[]).map((actor) =>
       http[OPERATION[actor].method](`${ORIGIN}/api/${OPERATION[actor][flow === 'webapp' ? 'web' : 'ai']}`, () => {
         calls[actor] += 1;
