@@ -28,7 +28,7 @@ import type { GeneratedFile } from '../pipeline.ts';
 
 export const RESOURCES_GENERATOR = 'codegen/generators/resources.ts';
 
-const RESOURCE_KEYS = ['name', 'route', 'rows', 'total', 'rowId', 'show', 'columns', 'filters', 'title', 'menu', 'views'];
+const RESOURCE_KEYS = ['name', 'route', 'rows', 'total', 'rowId', 'show', 'columns', 'filters', 'title', 'menu', 'views', 'refreshSeconds'];
 const COLUMN_KEYS = ['source', 'label', 'kind', 'link', 'overflow'];
 const FILTER_KEYS = ['source', 'label', 'kind', 'default', 'choicesFrom', 'autocomplete', 'end', 'notAfterToday', 'defaultDays', 'minLength', 'debounceMs'];
 const CHOICES_FROM_KEYS = ['operation', 'query', 'list', 'narrowBy'];
@@ -123,6 +123,9 @@ function readResource(
     if (typeof template !== 'string' || !template.startsWith('/')) problems.push(`${where}: '${key}' must be a route starting with /`);
   }
   if (typeof raw.show === 'string') checkRowParams(raw.show, rowFields, `${where}: show`, problems);
+  if (raw.refreshSeconds !== undefined && (!Number.isInteger(raw.refreshSeconds) || (raw.refreshSeconds as number) < 5)) {
+    problems.push(`${where}: refreshSeconds must be a whole number of seconds, at least 5`);
+  }
 
   const columns = (raw.columns as unknown[]).map((column, index) =>
     readColumn(doc, row, column, `${where} column ${index + 1}`, problems),
@@ -153,6 +156,7 @@ function readResource(
     total: raw.total as string | undefined,
     rowId,
     show: raw.show as string | undefined,
+    refreshSeconds: raw.refreshSeconds as number | undefined,
     paging,
     columns: columns as ColumnDefinition[],
     filters: filters as FilterDefinition[],

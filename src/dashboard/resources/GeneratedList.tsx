@@ -194,7 +194,9 @@ export function GeneratedList<F extends string, S extends string, C extends List
         // Searches debounce themselves (the contract's debounceMs); every other filter applies at once.
         debounce={0}
         perPage={pageSize}
-        {...(onError ? { queryOptions: { onError } } : {})}
+        // A list of what the platform keeps adding (runs, records, deliveries, logs) reads its page
+        // again on the contract's period while the tab is in view (react-query pauses it otherwise).
+        queryOptions={{ ...(onError ? { onError } : {}), ...(definition.refreshSeconds ? { refetchInterval: definition.refreshSeconds * 1000 } : {}) }}
         disableSyncWithLocation={setup.disableSyncWithLocation}
         storeKey={setup.storeKey}
       >

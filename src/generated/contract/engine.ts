@@ -4458,6 +4458,7 @@ export const engineDocument = {
             "order": 50
           },
           "route": "/dashboard/syncs",
+          "refreshSeconds": 20,
           "rows": "msg.items",
           "total": "msg.totalActiveSyncs",
           "rowId": "syncJobId",
@@ -4594,6 +4595,7 @@ export const engineDocument = {
           "name": "sync-runs",
           "title": "Sync Runs",
           "route": "/dashboard/syncs/{jobId}",
+          "refreshSeconds": 20,
           "rows": "msg.items",
           "rowId": "syncRunId",
           "show": "/dashboard/syncs/{jobId}/{syncRunId}",
@@ -4713,6 +4715,7 @@ export const engineDocument = {
           "name": "sync-records",
           "title": "Sync Records",
           "route": "/dashboard/syncs/{jobId}/{syncRunId}",
+          "refreshSeconds": 20,
           "rows": "msg.items",
           "rowId": "auditId",
           "columns": [
@@ -4899,6 +4902,7 @@ export const engineDocument = {
             "order": 60
           },
           "route": "/dashboard/logs",
+          "refreshSeconds": 20,
           "rows": "msg.logs",
           "rowId": "logId",
           "views": {
@@ -5084,6 +5088,7 @@ export const engineDocument = {
           "name": "webhook-records",
           "title": "Webhook Log",
           "route": "/dashboard/logs/webhook/{syncRunId}",
+          "refreshSeconds": 20,
           "rows": "msg.logs",
           "rowId": "recordId",
           "show": "/dashboard/logs/webhook/{syncRunId}/{recordId}",

@@ -20,6 +20,7 @@ export const logsResource: ResourceDefinition<Extract<keyof LogsRow, string>, Lo
   route: '/dashboard/logs',
   rows: 'msg.logs',
   rowId: 'logId',
+  refreshSeconds: 20,
   paging: {
     style: 'pageNumber',
     pageSize: 10,

@@ -26,6 +26,7 @@ export const syncRecordsResource: ResourceDefinition<
   route: '/dashboard/syncs/{jobId}/{syncRunId}',
   rows: 'msg.items',
   rowId: 'auditId',
+  refreshSeconds: 20,
   paging: {
     style: 'cursor',
     pageSize: 10,

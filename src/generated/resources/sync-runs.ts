@@ -27,6 +27,7 @@ export const syncRunsResource: ResourceDefinition<
   rows: 'msg.items',
   rowId: 'syncRunId',
   show: '/dashboard/syncs/{jobId}/{syncRunId}',
+  refreshSeconds: 20,
   paging: {
     style: 'cursor',
     pageSize: 10,

@@ -26,6 +26,7 @@ export const syncsResource: ResourceDefinition<
   total: 'msg.totalActiveSyncs',
   rowId: 'syncJobId',
   show: '/dashboard/syncs/{syncJobId}',
+  refreshSeconds: 20,
   paging: {
     style: 'pageNumber',
     pageSize: 10,

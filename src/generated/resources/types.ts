@@ -127,6 +127,8 @@ export interface ResourceDefinition<
   rowId: Field;
   /** Detail route, params in braces filled from row fields. */
   show?: string;
+  /** The screen reads its page again every refreshSeconds while it is in view (rows the platform adds as they come). */
+  refreshSeconds?: number;
   paging: Paging;
   columns: readonly ColumnDefinition<Field>[];
   filters: readonly FilterDefinition<FilterSource>[];

@@ -27,6 +27,7 @@ export const webhookRecordsResource: ResourceDefinition<
   rows: 'msg.logs',
   rowId: 'recordId',
   show: '/dashboard/logs/webhook/{syncRunId}/{recordId}',
+  refreshSeconds: 20,
   paging: {
     style: 'pageNumber',
     pageSize: 10,

@@ -32,6 +32,16 @@ describe('resources generator', () => {
     });
   });
 
+  it('carries refreshSeconds into the definition and refuses a period under 5 s or not whole', () => {
+    const doc = fixtureDocument();
+    (fixtureResource(doc) as Record<string, unknown>).refreshSeconds = 20;
+    expect(collectResources(doc, 'engine').drafts[0].definition.refreshSeconds).toBe(20);
+    for (const wrong of [2, 7.5, '20']) {
+      (fixtureResource(doc) as Record<string, unknown>).refreshSeconds = wrong;
+      expect(collectResources(doc, 'engine').problems).toEqual([expect.stringMatching(/refreshSeconds must be a whole number of seconds, at least 5/)]);
+    }
+  });
+
   it('rejects a column source that is not a field of the row schema', () => {
     const doc = fixtureDocument();
     fixtureResource(doc).columns.push({ source: 'orgNmae', label: 'Typo', kind: 'text' });
