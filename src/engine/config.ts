@@ -64,6 +64,11 @@ export interface EngineConfig {
   sandboxRateLimit: number;
   /** Lifetime of the sandbox OAuth server's access tokens in seconds (SANDBOX_ACCESS_TOKEN_SECONDS, default 900). */
   sandboxAccessTokenSeconds: number;
+  /**
+   * Where the sync scheduler and webhook delivery run (WORKERS): `inline` (default) in the engine
+   * process, started after it listens; `off` leaves them to `npm run worker` processes.
+   */
+  workers: 'inline' | 'off';
 }
 
 /** The development default: public, so production refuses it. */
@@ -103,6 +108,12 @@ function numberOf(name: string, value: string | undefined, fallback: number, val
   const n = Number(value);
   if (!Number.isFinite(n) || !valid(n)) throw new Error(`${name} must be ${rule}`);
   return n;
+}
+
+function workersOf(value: string | undefined): 'inline' | 'off' {
+  if (value === undefined || value === '') return 'inline';
+  if (value !== 'inline' && value !== 'off') throw new Error('WORKERS must be inline or off');
+  return value;
 }
 
 const list = (value: string | undefined): string[] =>
@@ -149,6 +160,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     sandboxErrorRate: numberOf('SANDBOX_ERROR_RATE', env.SANDBOX_ERROR_RATE, env.NODE_ENV === 'test' ? 0 : 0.02, (n) => n >= 0 && n <= 1, 'a number from 0 to 1'),
     sandboxRateLimit: numberOf('SANDBOX_RATE_LIMIT', env.SANDBOX_RATE_LIMIT, 120, (n) => Number.isInteger(n) && n >= 1, 'a whole number of at least 1'),
     sandboxAccessTokenSeconds: numberOf('SANDBOX_ACCESS_TOKEN_SECONDS', env.SANDBOX_ACCESS_TOKEN_SECONDS, 900, (n) => Number.isInteger(n) && n >= 1, 'a whole number of at least 1'),
+    workers: workersOf(env.WORKERS),
     ...overrides,
   };
 }

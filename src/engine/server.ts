@@ -2,6 +2,8 @@ import { loadConfig } from './config.ts';
 import { createEngine } from './engine.ts';
 import { seedDemo } from './seed/index.ts';
 import { exposureWarning } from './startupWarnings.ts';
+import { startWorkers, WorkersRefused, type RunningWorkers } from './services/workers.ts';
+import { workerLog } from './workerLog.ts';
 
 // `npm start` / `npm run engine`: one process serves the dashboard, the engine (/api) and the AI
 // service (/ai) on one port. A fresh database gets the small demo organisation on first start.
@@ -17,8 +19,22 @@ console.log(`Integration dashboard on ${config.publicUrl} (engine /api, AI servi
 const exposed = exposureWarning(config.host, config.production);
 if (exposed) console.warn(exposed);
 
+// The sync scheduler and webhook delivery, unless WORKERS=off leaves them to `npm run worker`.
+const workers = config.workers === 'inline' ? await startInlineWorkers() : undefined;
+
+async function startInlineWorkers(): Promise<RunningWorkers | undefined> {
+  try {
+    return await startWorkers(engine, workerLog);
+  } catch (error) {
+    if (!(error instanceof WorkersRefused)) throw error;
+    // A worker process already runs them: this engine serves requests without its own.
+    console.warn(`Workers not started here: ${error.message}`);
+    return undefined;
+  }
+}
+
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    void engine.close().then(() => process.exit(0));
+    void (workers?.stop() ?? Promise.resolve()).then(() => engine.close()).then(() => process.exit(0));
   });
 }

@@ -191,7 +191,7 @@ describe('what the user is told', () => {
       const started = Date.now();
       const timedOut = await post(`http://127.0.0.1:${silentPort}/x`, { production: false, outboundAllowHosts: [`127.0.0.1:${silentPort}`] }, 300);
       expect(Date.now() - started).toBeLessThan(5_000);
-      expect(timedOut).toEqual({ status: 0, statusMessage: 'The webhook URL did not answer within 0.3 s' });
+      expect(timedOut).toEqual({ status: 0, statusMessage: 'The webhook URL did not answer within 0.3 s', timedOut: true });
       expect(timedOut.statusMessage).not.toContain(String(silentPort));
     } finally {
       silent.closeAllConnections();

@@ -1,4 +1,4 @@
-import { type Kysely, PostgresAdapter, type RawBuilder, sql, type SqlBool } from 'kysely';
+import { type Kysely, PostgresAdapter, type RawBuilder, type SelectQueryBuilder, sql, type SqlBool } from 'kysely';
 
 /*
  * What differs between the two databases the engine runs on, in one place, so that repositories,
@@ -9,6 +9,8 @@ import { type Kysely, PostgresAdapter, type RawBuilder, sql, type SqlBool } from
  *   PostgreSQL's does not, and ILIKE is PostgreSQL's alone; so both sides are lower-cased and
  *   compared with LIKE (or =), which answers the same on both for ASCII text (SQLite's lower()
  *   leaves other letters as they are, PostgreSQL's folds them too).
+ * - the row locks of a claim (FOR UPDATE SKIP LOCKED on PostgreSQL, none on SQLite's single writer);
+ * - adding to a number inside a JSON text column in one statement.
  * Statement-level differences that belong to one feature stay with it: JSON aggregation in
  * jsonRows.ts, monthly partitions in partitions.ts, the seed's bulk load in seed/bulk.ts.
  */
@@ -55,4 +57,25 @@ export function anyMatchesIgnoringCase(columns: readonly string[], pattern: stri
 /** `column` equals `value` whatever the case of either, the same on SQLite and PostgreSQL. */
 export function equalsIgnoringCase(column: string, value: string): RawBuilder<SqlBool> {
   return sql<SqlBool>`lower(${sql.ref(column)}) = ${value.toLowerCase()}`;
+}
+
+/**
+ * The candidate rows of a claim (UPDATE ... WHERE id IN (this query) RETURNING ...): on PostgreSQL
+ * locked FOR UPDATE SKIP LOCKED, so concurrent workers each take different rows in one statement
+ * and never wait on one another; SQLite writes one statement at a time and has no row locks, so the
+ * query stays as it is.
+ */
+export function skippingLockedRows<Q extends SelectQueryBuilder<any, any, any>>(db: Kysely<any>, query: Q): Q {
+  return isPostgres(db) ? (query.forUpdate().skipLocked() as Q) : query;
+}
+
+/**
+ * A JSON text column with `amount` added to the number under `key` (0 when absent), for an UPDATE's
+ * SET: one statement on both databases, so concurrent additions never lose one another.
+ */
+export function jsonNumberAdded(db: Kysely<any>, column: string, key: string, amount: number): RawBuilder<string> {
+  const ref = sql.ref(column);
+  return isPostgres(db)
+    ? sql<string>`jsonb_set(${ref}::jsonb, array[${key}::text], to_jsonb(coalesce((${ref}::jsonb ->> ${key}::text)::bigint, 0) + ${amount}::bigint))::text`
+    : sql<string>`json_set(${ref}, '$.' || ${key}, coalesce(json_extract(${ref}, '$.' || ${key}), 0) + ${amount})`;
 }

@@ -37,7 +37,6 @@ export const ID_PREFIX = {
   paymentCard: 'card',
   apiKey: 'key',
   webhook: 'whk',
-  webhookDelivery: 'dlv',
   endCustomerOrg: 'eco',
   integratedAccount: 'int',
   authSession: 'aus',
@@ -56,4 +55,8 @@ export const ID_PREFIX = {
   trace: 'trc',
   audit: 'aud',
   upload: 'upl',
+  worker: 'wrk',
+  syncEvent: 'evt',
+  /** A webhook delivery's Standard Webhooks message id (webhook-id). */
+  webhookMessage: 'msg',
 } as const;

@@ -57,6 +57,7 @@ import type {
   UsersTable,
 } from './tables/orgs.ts';
 import type { SandboxConnectionsTable, SandboxOauthRecordsTable } from './tables/sandbox.ts';
+import type { DeliveryQueuesTable, SyncSnapshotsTable, WebhookOutboxTable, WorkerLeasesTable } from './tables/syncEngine.ts';
 import type {
   ApiKeysTable,
   EmailCustomisationTable,
@@ -68,7 +69,6 @@ import type {
   SalesRequestsTable,
   UiCustomisationTable,
   UploadsTable,
-  WebhookDeliveriesTable,
   WebhookSigningSecretsTable,
   WebhooksTable,
   WebhookTestsTable,
@@ -94,7 +94,6 @@ export interface Database {
   api_keys: ApiKeysTable;
   webhooks: WebhooksTable;
   webhook_tests: WebhookTestsTable;
-  webhook_deliveries: WebhookDeliveriesTable;
   // sealed per-organisation webhook signing secrets (20261129090000)
   webhook_signing_secrets: WebhookSigningSecretsTable;
   getting_started: GettingStartedTable;
@@ -158,6 +157,11 @@ export interface Database {
   account_oauth_tokens: AccountOauthTokensTable;
   sandbox_oauth_records: SandboxOauthRecordsTable;
   sandbox_connections: SandboxConnectionsTable;
+  // the sync scheduler and webhook delivery (20261202090000)
+  sync_snapshots: SyncSnapshotsTable;
+  webhook_outbox: WebhookOutboxTable;
+  delivery_queues: DeliveryQueuesTable;
+  worker_leases: WorkerLeasesTable;
 }
 
 export type TableName = keyof Database;

@@ -21,6 +21,7 @@ import * as m20261130090000 from './20261130090000_invite_notice_stand_in_ids.ts
 import * as m20261130100000 from './20261130100000_sync_jobs_awaiting_api_trigger.ts';
 import * as m20261130110000 from './20261130110000_oauth_connections_and_sandbox.ts';
 import * as m20261201090000 from './20261201090000_unified_api_logging.ts';
+import * as m20261202090000 from './20261202090000_sync_scheduler_and_delivery.ts';
 
 /**
  * Every migration, imported statically: no directory scan, so it works the same under tsx,
@@ -50,6 +51,7 @@ export const migrations: Record<string, Migration> = {
   '20261130100000_sync_jobs_awaiting_api_trigger': m20261130100000,
   '20261130110000_oauth_connections_and_sandbox': m20261130110000,
   '20261201090000_unified_api_logging': m20261201090000,
+  '20261202090000_sync_scheduler_and_delivery': m20261202090000,
 };
 
 export const migrationProvider: MigrationProvider = {

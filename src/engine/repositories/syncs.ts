@@ -158,18 +158,19 @@ export async function pauseAccountJobs(db: Db, integrationId: string, now: numbe
 
 /**
  * Restarts (and resumes) an account's jobs: each is due now, so the scheduler runs it next. A job
- * still waiting for its API trigger keeps waiting: only v1.0/sync.start starts it.
+ * still waiting for its API trigger keeps waiting: only v1.0/sync.start starts it. A job a worker
+ * is running keeps its claim (locked_until): it runs again once that run ends, never twice at once.
  */
 export async function restartAccountJobs(db: Db, integrationId: string, now: number): Promise<void> {
-  await db.updateTable('sync_jobs').set({ status: 'active', next_run_at: now, locked_until: null, locked_by: null, updated_at: now })
+  await db.updateTable('sync_jobs').set({ status: 'active', next_run_at: now, updated_at: now })
     .where('integration_id', '=', integrationId).where('status', '!=', 'stopped').where('awaiting_api_trigger', '=', 0).execute();
-  await db.updateTable('sync_jobs').set({ status: 'active', locked_until: null, locked_by: null, updated_at: now })
+  await db.updateTable('sync_jobs').set({ status: 'active', updated_at: now })
     .where('integration_id', '=', integrationId).where('status', '!=', 'stopped').where('awaiting_api_trigger', '=', 1).execute();
 }
 
-/** Deactivation stops an account's jobs for good. */
+/** Deactivation stops an account's jobs for good (a run in progress ends without scheduling another). */
 export async function stopAccountJobs(db: Db, integrationId: string, now: number): Promise<void> {
-  await db.updateTable('sync_jobs').set({ status: 'stopped', next_run_at: null, locked_until: null, locked_by: null, updated_at: now })
+  await db.updateTable('sync_jobs').set({ status: 'stopped', next_run_at: null, updated_at: now })
     .where('integration_id', '=', integrationId).execute();
 }
 

@@ -1,5 +1,6 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import type { Database, NewRow } from '../db/schema.ts';
+import { jsonNumberAdded } from '../db/dialect.ts';
 
 // Overview counters come from usage_daily (per org, end-customer org, integration and UTC day):
 // a home card or an organizations row sums a range of days instead of counting log rows, so its
@@ -117,4 +118,35 @@ export async function dailyActivity(db: Db, orgId: string, fromDay: number, filt
     webhooks: Number(r.webhooks),
     webhookErrors: Number(r.webhookErrors),
   }));
+}
+
+/** Counters to add to an account's day in usage_daily (the others stay as they are). */
+export type DailyUsageIncrement = Pick<NewRow<'usage_daily'>, 'org_id' | 'origin_org_id' | 'integration_id' | 'day'>
+  & Partial<Record<'native_api_calls' | 'events_emitted' | 'events_consumed' | 'issues' | 'webhook_errors', number>>;
+
+/** Adds to an account's counters of a day in one statement (the home cards, organizations and logs graph sum them). */
+export async function addDailyUsage(db: Db, increment: DailyUsageIncrement): Promise<void> {
+  const counters = (['native_api_calls', 'events_emitted', 'events_consumed', 'issues', 'webhook_errors'] as const)
+    .filter((field) => (increment[field] ?? 0) !== 0);
+  if (counters.length === 0) return;
+  await db.insertInto('usage_daily').values(increment)
+    .onConflict((oc) => oc.columns(['org_id', 'day', 'origin_org_id', 'integration_id']).doUpdateSet((eb) =>
+      Object.fromEntries(counters.map((field) => [field, eb(`usage_daily.${field}`, '+', eb.ref(`excluded.${field}`))]))))
+    .execute();
+}
+
+/**
+ * Spends sync credits: the organisation's usage in its term (orgMetaData.usage, what the usage
+ * meter shows) and parameterOrgUsageDetails.syncCredits grow by the records a run processed.
+ */
+export async function spendSyncCredits(db: Db, orgId: string, credits: number, now: number): Promise<void> {
+  if (credits <= 0) return;
+  await db.updateTable('organisations')
+    .set((eb) => ({
+      usage: eb('usage', '+', credits),
+      usage_details_json: jsonNumberAdded(db, 'usage_details_json', 'syncCredits', credits),
+      updated_at: now,
+    }))
+    .where('id', '=', orgId)
+    .execute();
 }

@@ -53,6 +53,8 @@ export interface WebhookAnswer {
   statusMessage: string;
   /** The destination (or the address its name resolves to) is not allowed, so nothing was sent. */
   refused?: boolean;
+  /** The destination did not answer within the timeout. */
+  timedOut?: boolean;
 }
 
 interface SignedPost {
@@ -104,7 +106,10 @@ export function postSignedEvent(post: SignedPost): Promise<WebhookAnswer> {
   };
   return new Promise((resolve) => {
     const fail = (error: NodeJS.ErrnoException) =>
-      resolve({ status: 0, statusMessage: failureMessage(error, timeoutMs), ...(error instanceof OutboundRefused ? { refused: true } : {}) });
+      resolve({
+        status: 0, statusMessage: failureMessage(error, timeoutMs),
+        ...(error instanceof OutboundRefused ? { refused: true } : {}), ...(error instanceof TimedOut ? { timedOut: true } : {}),
+      });
     let req: ClientRequest;
     try {
       // The answer is known from its status line: the body is drained, not awaited.

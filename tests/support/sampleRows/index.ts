@@ -22,7 +22,7 @@ export const sampleRows: SampleRows = {
 export const insertOrder: TableName[] = [
   'clusters', 'plans', 'organisations', 'users', 'user_feature_flags', 'sessions',
   'otp_challenges', 'rate_limits', 'invites', 'mailbox',
-  'invoices', 'payment_customers', 'payment_cards', 'api_keys', 'webhooks', 'webhook_signing_secrets', 'webhook_tests', 'webhook_deliveries',
+  'invoices', 'payment_customers', 'payment_cards', 'api_keys', 'webhooks', 'webhook_signing_secrets', 'webhook_tests',
   'getting_started', 'org_category_settings', 'ui_customisation', 'email_customisation', 'uploads', 'sales_requests',
   'categories', 'apps', 'app_setup_steps', 'app_fields', 'data_models', 'model_attributes',
   'sub_models', 'category_apis', 'webhook_event_types', 'capabilities',
@@ -31,6 +31,7 @@ export const insertOrder: TableName[] = [
   'ai_session_messages', 'ai_sessions', 'connector_workflow_steps', 'connector_tests', 'custom_apps', 'usage_daily', 'usage_totals', 'end_customer_usage_totals',
   'sync_jobs', 'sync_job_counts', 'sync_runs', 'sync_records', 'api_logs', 'webhook_logs', 'webhook_records',
   'native_calls', 'api_log_bodies', 'issues', 'oauth_authorizations', 'account_oauth_tokens', 'sandbox_oauth_records', 'sandbox_connections',
+  'sync_snapshots', 'webhook_outbox', 'delivery_queues', 'worker_leases',
 ];
 
 /** Tables that triggers fill: their sample row is what the triggers write for the other rows. */

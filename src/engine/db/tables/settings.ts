@@ -118,29 +118,6 @@ export interface WebhookTestsTable {
   tested_at: EpochMs;
 }
 
-/** Outgoing webhook deliveries: a work queue claimed with FOR UPDATE SKIP LOCKED on pg. */
-export interface WebhookDeliveriesTable {
-  id: string;
-  org_id: string;
-  webhook_id: string | null;
-  destination: string;
-  category: string;
-  event_type: string;
-  payload_json: JsonText;
-  /** pending | delivered | failed */
-  status: TextWithDefault;
-  attempts: IntWithDefault;
-  next_attempt_at: EpochMs;
-  locked_until: EpochMs | null;
-  locked_by: string | null;
-  last_status_code: number | null;
-  last_error: string | null;
-  /** The webhook record this delivery logs to, when it belongs to a sync run. */
-  webhook_record_id: string | null;
-  created_at: EpochMs;
-  delivered_at: EpochMs | null;
-}
-
 /** Getting-started state of one category in one flow (web | ai) of one org. */
 export interface GettingStartedTable {
   org_id: string;
