@@ -4470,19 +4470,9 @@ export const engineDocument = {
               "kind": "text"
             },
             {
-              "source": "integrationName",
-              "label": "Integration",
-              "kind": "text"
-            },
-            {
               "source": "appId",
               "label": "App",
               "kind": "app"
-            },
-            {
-              "source": "integrationId",
-              "label": "Integration ID",
-              "kind": "text"
             },
             {
               "source": "syncDataTypeLabel",
@@ -4503,6 +4493,16 @@ export const engineDocument = {
               "source": "syncFrequency",
               "label": "Frequency",
               "kind": "syncFrequency"
+            },
+            {
+              "source": "integrationName",
+              "label": "Integration",
+              "kind": "text"
+            },
+            {
+              "source": "integrationId",
+              "label": "Integration ID",
+              "kind": "text"
             }
           ],
           "filters": [

@@ -38,19 +38,9 @@ export const syncsResource: ResourceDefinition<
       kind: 'text',
     },
     {
-      source: 'integrationName',
-      label: 'Integration',
-      kind: 'text',
-    },
-    {
       source: 'appId',
       label: 'App',
       kind: 'app',
-    },
-    {
-      source: 'integrationId',
-      label: 'Integration ID',
-      kind: 'text',
     },
     {
       source: 'syncDataTypeLabel',
@@ -73,6 +63,16 @@ export const syncsResource: ResourceDefinition<
       source: 'syncFrequency',
       label: 'Frequency',
       kind: 'syncFrequency',
+    },
+    {
+      source: 'integrationName',
+      label: 'Integration',
+      kind: 'text',
+    },
+    {
+      source: 'integrationId',
+      label: 'Integration ID',
+      kind: 'text',
     },
   ],
   filters: [
