@@ -1,27 +1,56 @@
 import { readFileSync } from 'node:fs';
+import type { DeliveryRun } from './deliveryRate.ts';
+import { deliveryTable } from './deliveryReport.ts';
 import type { BenchRun } from './listLatency.ts';
 import { pageTable } from './pageReport.ts';
 
 // Prints the benchmark runs as Markdown: every list call with its p50/p99 against the 10 ms p99
 // target, each keyset page's speed-up over OFFSET, the CPU each request cost the engine and
-// PostgreSQL (bench/processCpu.ts), and every measured route in Chromium against its budgets.
+// PostgreSQL (bench/processCpu.ts), every measured route in Chromium against its budgets, and the
+// webhook delivery speed (bench/deliveryReport.ts).
+//   tsx bench/report.ts [--previous bench/results.md] <run.json>...
+// A part measured in none of the given runs (BENCH_PARTS left it out) keeps its section from the
+// previous results.
 const TARGET_P99_MS = 10;
-const runs = process.argv.slice(2).map((file) => JSON.parse(readFileSync(file, 'utf8')) as BenchRun);
+const args = process.argv.slice(2);
+const previousAt = args.indexOf('--previous');
+const previous = previousAt >= 0 ? readFileSync(args.splice(previousAt, 2)[1]!, 'utf8') : '';
+// SQLite first, as the tables have always shown it.
+const runs = args.map((file) => JSON.parse(readFileSync(file, 'utf8')) as BenchRun | DeliveryRun)
+  .sort((a, b) => Number(b.label === 'sqlite') - Number(a.label === 'sqlite'));
+const listRuns = runs.filter((run): run is BenchRun => !('kind' in run));
+const deliveryRuns = runs.filter((run): run is DeliveryRun => 'kind' in run && run.kind === 'delivery');
 const ms = (n: number) => n.toFixed(2);
 
-console.log(`# List latency (${new Date().toISOString().slice(0, 10)}, ${runs[0]?.concurrency ?? 10} concurrent connections, page of 10)\n`);
-for (const run of runs) console.log(`- ${run.label}: ${run.rows.toLocaleString('en')} API-log rows, seeded in ${run.seedSeconds.toFixed(0)} s`);
-console.log(`\n| database | call | depth | p50 ms | p99 ms | p99 <= ${TARGET_P99_MS} ms | OFFSET p99 / keyset p99 | engine CPU ms / request | PostgreSQL CPU ms / request |`);
-console.log('|---|---|---:|---:|---:|:---:|---:|---:|---:|');
-for (const run of runs) {
-  for (const r of run.results) {
-    const baseline = r.name.includes('OFFSET');
-    const base = run.results.find((b) => b.name.startsWith(r.name.split(',')[0]!) && b.name.includes('OFFSET'));
-    // The sync-runs baseline is the bare SQL (the call has no OFFSET mode), so no ratio is claimed for it.
-    const ratio = r.name.includes('keyset') && base && !base.name.includes('SQL') ? `${(base.p99 / r.p99).toFixed(1)}x` : '';
-    const target = baseline ? '' : r.p99 <= TARGET_P99_MS ? 'yes' : 'no';
-    const cpu = r.cpu ? [r.cpu.engineMs.toFixed(3), run.label === 'postgres' ? r.cpu.postgresMs.toFixed(3) : ''] : ['', ''];
-    console.log(`| ${run.label} | ${r.name} | ${r.depth.toLocaleString('en')} | ${ms(r.p50)} | ${ms(r.p99)} | ${target} | ${ratio} | ${cpu.join(' | ')} |`);
+function listSection(): string {
+  const lines = [`# List latency (${new Date().toISOString().slice(0, 10)}, ${listRuns[0]?.concurrency ?? 10} concurrent connections, page of 10)\n`];
+  for (const run of listRuns) lines.push(`- ${run.label}: ${run.rows.toLocaleString('en')} API-log rows, seeded in ${run.seedSeconds.toFixed(0)} s`);
+  lines.push(`\n| database | call | depth | p50 ms | p99 ms | p99 <= ${TARGET_P99_MS} ms | OFFSET p99 / keyset p99 | engine CPU ms / request | PostgreSQL CPU ms / request |`);
+  lines.push('|---|---|---:|---:|---:|:---:|---:|---:|---:|');
+  for (const run of listRuns) {
+    for (const r of run.results) {
+      const baseline = r.name.includes('OFFSET');
+      const base = run.results.find((b) => b.name.startsWith(r.name.split(',')[0]!) && b.name.includes('OFFSET'));
+      // The sync-runs baseline is the bare SQL (the call has no OFFSET mode), so no ratio is claimed for it.
+      const ratio = r.name.includes('keyset') && base && !base.name.includes('SQL') ? `${(base.p99 / r.p99).toFixed(1)}x` : '';
+      const target = baseline ? '' : r.p99 <= TARGET_P99_MS ? 'yes' : 'no';
+      const cpu = r.cpu ? [r.cpu.engineMs.toFixed(3), run.label === 'postgres' ? r.cpu.postgresMs.toFixed(3) : ''] : ['', ''];
+      lines.push(`| ${run.label} | ${r.name} | ${r.depth.toLocaleString('en')} | ${ms(r.p50)} | ${ms(r.p99)} | ${target} | ${ratio} | ${cpu.join(' | ')} |`);
+    }
   }
+  lines.push(pageTable(listRuns));
+  return lines.join('\n');
 }
-console.log(pageTable(runs));
+
+/** A section of the previous results, between its markers (results from before the markers are all list latency). */
+function previousSection(name: 'lists' | 'delivery'): string {
+  const marked = new RegExp(`<!-- ${name}:start -->\\n([\\s\\S]*?)\\n<!-- ${name}:end -->`).exec(previous);
+  if (marked) return marked[1]!;
+  return name === 'lists' && previous && !previous.includes('<!-- lists:start -->') ? previous.trimEnd() : '';
+}
+
+const sections = {
+  lists: listRuns.length > 0 ? listSection() : previousSection('lists'),
+  delivery: deliveryRuns.length > 0 ? deliveryTable(deliveryRuns) : previousSection('delivery'),
+};
+console.log(Object.entries(sections).filter(([, text]) => text).map(([name, text]) => `<!-- ${name}:start -->\n${text}\n<!-- ${name}:end -->`).join('\n\n'));

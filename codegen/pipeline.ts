@@ -26,6 +26,7 @@ import {
   OPERATIONS_GENERATOR,
   renderOperations,
   renderPublicOperations,
+  renderSessionOperationRoles,
 } from './generators/operations.ts';
 
 /** One output file before formatting; `path` is relative to the output folder. */
@@ -84,6 +85,7 @@ export async function generateAll(contractDir: string): Promise<Map<string, stri
     { path: 'forms/types.ts', generator: FORMS_GENERATOR, body: templateBody('formTypes.ts') },
     renderOperations(operations),
     renderPublicOperations(operations),
+    renderSessionOperationRoles(operations),
     renderEnumLabels(enumLabels.tables),
     ...renderDashboard(dashboard.meta),
     { path: 'engine/types.ts', generator: OPERATIONS_GENERATOR, body: templateBody('operationTypes.ts') },

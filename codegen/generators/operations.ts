@@ -152,3 +152,19 @@ export function renderPublicOperations(operations: OperationMeta[]): GeneratedFi
   ].join('\n');
   return { path: 'engine/publicOperations.ts', generator: OPERATIONS_GENERATOR, body };
 }
+
+/**
+ * The roles of every operation a dashboard session calls (x-roles of the bearer operations), one
+ * export per operation (`<operationId>Roles`), for the screens that offer an action only to the
+ * roles that may call it. Separate exports, so a screen's bundle carries the roles it reads and
+ * not the whole operation table.
+ */
+export function renderSessionOperationRoles(operations: OperationMeta[]): GeneratedFile {
+  const lines = operations.filter((op) => op.security === 'bearer').flatMap((op) => [
+    `/** x-roles of ${op.operationId} (${op.method.toUpperCase()} ${op.path}). */`,
+    `export const ${op.operationId}Roles: readonly Role[] = ${literal(op.roles)};`,
+    '',
+  ]);
+  const body = [`import type { Role } from './types.ts';`, '', ...lines].join('\n');
+  return { path: 'engine/sessionOperationRoles.ts', generator: OPERATIONS_GENERATOR, body };
+}

@@ -15,6 +15,7 @@ export const COLUMN_KINDS = [
   'syncStatus',
   'syncType',
   'syncFrequency',
+  'upcomingSync',
   'boolean',
   'email',
   'role',

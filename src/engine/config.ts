@@ -69,6 +69,13 @@ export interface EngineConfig {
    * process, started after it listens; `off` leaves them to `npm run worker` processes.
    */
   workers: 'inline' | 'off';
+  /**
+   * How long a worker's hold on what it works on lasts (a sync job, an account's deliveries, and on
+   * SQLite the workers lease itself) unless renewed (WORKER_LEASE_SECONDS, default 15): a live
+   * worker renews every third of it, so the work of a process that died (killed, crashed, cut off
+   * from the database) is taken over by another within this time.
+   */
+  workerLeaseMs: number;
 }
 
 /** The development default: public, so production refuses it. */
@@ -161,6 +168,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     sandboxRateLimit: numberOf('SANDBOX_RATE_LIMIT', env.SANDBOX_RATE_LIMIT, 120, (n) => Number.isInteger(n) && n >= 1, 'a whole number of at least 1'),
     sandboxAccessTokenSeconds: numberOf('SANDBOX_ACCESS_TOKEN_SECONDS', env.SANDBOX_ACCESS_TOKEN_SECONDS, 900, (n) => Number.isInteger(n) && n >= 1, 'a whole number of at least 1'),
     workers: workersOf(env.WORKERS),
+    workerLeaseMs: 1000 * numberOf('WORKER_LEASE_SECONDS', env.WORKER_LEASE_SECONDS, 15, (n) => Number.isInteger(n) && n >= 1, 'a whole number of at least 1'),
     ...overrides,
   };
 }

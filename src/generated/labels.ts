@@ -153,6 +153,26 @@ export const timeFilterLabels: Readonly<
   last365: 'Last 1 year',
 };
 
+/** UpcomingSyncStatus: every value, in the contract's order. */
+export const upcomingSyncStatusValues = [
+  'scheduled',
+  'running',
+  'paused',
+  'apiTrigger',
+  'notScheduled',
+] as const;
+
+/** UpcomingSyncStatus: the label of each value. */
+export const upcomingSyncStatusLabels: Readonly<
+  Record<'scheduled' | 'running' | 'paused' | 'apiTrigger' | 'notScheduled', string>
+> = {
+  scheduled: 'Scheduled',
+  running: 'Running now',
+  paused: 'Paused',
+  apiTrigger: 'Waiting for v1.0/sync.start',
+  notScheduled: 'Not scheduled: restart syncs',
+};
+
 /** Every labelled enum, by schema name. */
 
 export const enumLabels = {
@@ -169,4 +189,6 @@ export const enumLabels = {
   LogPeriodMs: logPeriodMsLabels,
 
   TimeFilter: timeFilterLabels,
+
+  UpcomingSyncStatus: upcomingSyncStatusLabels,
 } as const;

@@ -87,6 +87,16 @@ test('Webhooks: the webhook columns only, then a webhook log, its records and a 
   await waitForRows(page, 1);
   await shotBoth(page, 'logs-webhooks');
 
+  // Replay of a time range: the confirmation counts first (the seeded history queued no deliveries, so nothing to confirm).
+  await page.getByRole('button', { name: 'Replay failed deliveries…' }).click();
+  const rangeReplay = page.getByRole('dialog', { name: 'Replay failed deliveries' });
+  await expect(rangeReplay.getByLabel('From')).toBeVisible();
+  await expect(rangeReplay).toContainText('There are no failed deliveries to replay.');
+  await expect(rangeReplay.getByRole('button', { name: 'Replay', exact: true })).toBeDisabled();
+  await shotBoth(page, 'logs-replay-range');
+  await page.keyboard.press('Escape');
+  await expect(rangeReplay).toBeHidden();
+
   const runId = (await columnTexts(page, 'Sync Run ID'))[0] ?? '';
   const organisation = (await columnTexts(page, 'Organization'))[0] ?? '';
   await tableRows(page).first().click();
@@ -98,6 +108,11 @@ test('Webhooks: the webhook columns only, then a webhook log, its records and a 
   // Dispatch status reads as people say it; stale shows as not dispatched.
   for (const status of await columnTexts(page, 'Dispatch Status')) expect(['Dispatched', 'Not dispatched', 'Failed', 'Pending']).toContain(status);
   await shotBoth(page, 'logs-webhook-detail');
+  await page.getByRole('button', { name: 'Replay failed deliveries' }).click();
+  const runReplay = page.getByRole('dialog', { name: 'Replay failed deliveries' });
+  await expect(runReplay).toContainText('There are no failed deliveries to replay.');
+  await runReplay.getByRole('button', { name: 'Cancel' }).click();
+  await expect(runReplay).toBeHidden();
 
   const recordId = (await columnTexts(page, 'Record ID'))[0] ?? '';
   await tableRows(page).first().click();
@@ -106,14 +121,27 @@ test('Webhooks: the webhook columns only, then a webhook log, its records and a 
   await expect(page.getByLabel('Webhook record')).toContainText(recordId);
   await expect(tableRows(page).first().or(page.getByTestId('list-empty'))).toBeVisible();
   await shotBoth(page, 'logs-webhook-record');
+  // The seeded record was never queued for delivery: the confirmation says so instead of a count.
+  await page.getByRole('button', { name: 'Replay', exact: true }).click();
+  const recordReplay = page.getByRole('dialog', { name: 'Replay this delivery' });
+  await expect(recordReplay.getByRole('alert')).toContainText('This record was never queued for delivery, so there is nothing to replay');
+  await expect(recordReplay.getByRole('button', { name: 'Replay', exact: true })).toBeDisabled();
+  await shotBoth(page, 'logs-replay-record');
+  await page.keyboard.press('Escape');
 });
 
-test('a billing contact can open the logs and an API log', async ({ browser }) => {
+test('a billing contact can open the logs and an API log, and is offered no replay', async ({ browser }) => {
   const billing = await loggedInPage(browser, DEMO_BILLING);
   try {
     const billingPage = billing.page;
     await billingPage.goto('/dashboard/logs');
     await expect(billingPage).toHaveURL(/\/dashboard\/logs/);
+    await waitForRows(billingPage, 1);
+    await billingPage.getByRole('button', { name: 'Webhooks' }).click();
+    await expect.poll(() => headerLabels(billingPage)).toEqual(expect.arrayContaining(['sync run id']));
+    await expect(billingPage.getByRole('button', { name: /Replay/ })).toHaveCount(0);
+    await billingPage.getByRole('button', { name: 'API Calls' }).click();
+    await expect.poll(() => headerLabels(billingPage)).toEqual(expect.arrayContaining(['execution id']));
     await waitForRows(billingPage, 1);
     const executionId = (await columnTexts(billingPage, 'Execution ID'))[0] ?? '';
     await tableRows(billingPage).first().click();

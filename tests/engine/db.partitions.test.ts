@@ -7,6 +7,7 @@ import {
   monthStarts,
   partitionName,
 } from '../../src/engine/db/partitions.ts';
+import { createDatabase } from '../../src/engine/db/database.ts';
 import { createTestDatabase, type TestDatabase } from '../support/testDatabase.ts';
 
 const SEP_2026 = Date.UTC(2026, 8, 1);
@@ -80,5 +81,20 @@ describe('log partitions', () => {
     // Inserts still land, in the month's partition or the default.
     await insertLogs(t.db, [OCT_2026 + 2 * DAY, Date.UTC(2030, 0, 1)]);
     expect((await remaining(t.db)).length).toBe(4);
+  });
+
+  it.runIf(process.env.DATABASE_URL)('are created once when several processes start together (engines and workers on one database)', async () => {
+    t = await createTestDatabase({ shared: true });
+    const location = t.location as { databaseUrl: string };
+    // Each its own pool, as each process has: they used to deadlock on the parent tables.
+    const processes = Array.from({ length: 3 }, () => createDatabase({ databaseUrl: location.databaseUrl, poolSize: 2 }).db);
+    try {
+      const created = await Promise.all(processes.map((db) => ensureMonthlyPartitions(db, { fromMs: SEP_2026, toMs: NOV_2026 })));
+      const names = created.flat();
+      expect(names.length).toBe(new Set(names).size);
+      expect(await monthlyPartitions(t.db, 'api_logs')).toEqual(['api_logs_p202609', 'api_logs_p202610', 'api_logs_p202611']);
+    } finally {
+      await Promise.all(processes.map((db) => db.destroy()));
+    }
   });
 });

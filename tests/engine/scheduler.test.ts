@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { claimDueJobs } from '../../src/engine/repositories/syncJobClaims.ts';
-import { JOB_LEASE_MS } from '../../src/engine/services/syncRun.ts';
 import { syncScheduler, type SyncScheduler } from '../../src/engine/services/syncScheduler.ts';
 import { startTestEngine, type TestEngine } from '../support/engineHarness.ts';
 import { DAY, HOUR, setPlanFeatures } from '../support/dataFixtures.ts';
@@ -166,10 +165,10 @@ describe('a sync job', () => {
   });
 
   it("is taken again by another worker once a stopped worker's lease has passed", async () => {
-    const [claimed] = await claimDueJobs(db(), 'wrk_gone', t.clock.now(), JOB_LEASE_MS, 5);
+    const [claimed] = await claimDueJobs(db(), 'wrk_gone', t.clock.now(), t.engine.config.workerLeaseMs, 5);
     expect(claimed.integration_id).toBe(account);
     expect(await ticked()).toEqual([]);
-    t.clock.advance(JOB_LEASE_MS - 1);
+    t.clock.advance(t.engine.config.workerLeaseMs - 1);
     expect(await ticked()).toEqual([]);
     t.clock.advance(1);
     expect(await ticked()).toEqual(['completed']);
@@ -263,11 +262,11 @@ describe('jobs claimed by several workers at once', () => {
     org = await syncingOrg(t);
     const accounts = await Promise.all(['a', 'b', 'c', 'd', 'e', 'f'].map((suffix) => connectBamboo(t, org, `globex-${suffix}`)));
     const now = t.clock.now();
-    const claims = await Promise.all(Array.from({ length: 6 }, (_, i) => claimDueJobs(db(), `wrk_${i}`, now, JOB_LEASE_MS, 2)));
+    const claims = await Promise.all(Array.from({ length: 6 }, (_, i) => claimDueJobs(db(), `wrk_${i}`, now, t.engine.config.workerLeaseMs, 2)));
     const claimed = claims.flat().map((job) => job.integration_id);
     expect(new Set(claimed).size).toBe(claimed.length);
     // Whatever a racing claim skipped is still there for the next one.
-    const rest = (await claimDueJobs(db(), 'wrk_last', now, JOB_LEASE_MS, 10)).map((job) => job.integration_id);
+    const rest = (await claimDueJobs(db(), 'wrk_last', now, t.engine.config.workerLeaseMs, 10)).map((job) => job.integration_id);
     expect([...claimed, ...rest].sort()).toEqual([...accounts].sort());
     const holders = await db().selectFrom('sync_jobs').select(['integration_id', 'locked_by']).execute();
     for (const [i, jobs] of claims.entries()) for (const job of jobs) expect(holders.find((h) => h.integration_id === job.integration_id)?.locked_by).toBe(`wrk_${i}`);

@@ -3,13 +3,15 @@ import type { InjectOptions } from 'fastify';
 import { loadConfig, type EngineConfig } from '../../src/engine/config.ts';
 import { createEngine, type Engine } from '../../src/engine/engine.ts';
 import { devMailbox } from '../../src/engine/services/mailer.ts';
-import { createTestDatabase } from './testDatabase.ts';
+import { createTestDatabase, type DatabaseLocation } from './testDatabase.ts';
 
 // An engine on a fresh database with a controllable clock, the dev mailbox and response
 // validation on: every response a test sees has been checked against the contract.
 export interface TestEngine {
   engine: Engine;
   clock: { now(): number; advance(ms: number): void; set(ms: number): void };
+  /** Where other processes open the engine's database (HarnessOptions.shared). */
+  location?: DatabaseLocation;
   call<T = any>(method: 'GET' | 'POST' | 'PUT', url: string, options?: CallOptions): Promise<{ status: number; body: T }>;
   lastCode(email: string): Promise<string | undefined>;
   close(): Promise<void>;
@@ -23,15 +25,36 @@ export interface CallOptions {
   remoteAddress?: string;
 }
 
-export async function startTestEngine(overrides: Partial<EngineConfig> = {}): Promise<TestEngine> {
+export interface HarnessOptions {
+  /**
+   * The database is one other processes can open (a SQLite file rather than memory; its location
+   * in TestEngine.location), and the engine runs on the system clock, as the processes a test
+   * spawns do: what it writes is due for them.
+   */
+  shared?: boolean;
+}
+
+/** The clock of an engine that runs in real time: it cannot be moved. */
+export const systemClock: TestEngine['clock'] = {
+  now: () => Date.now(),
+  advance: () => { throw new Error('the system clock cannot be moved'); },
+  set: () => { throw new Error('the system clock cannot be moved'); },
+};
+
+export async function startTestEngine(overrides: Partial<EngineConfig> = {}, options: HarnessOptions = {}): Promise<TestEngine> {
   // The catalogue comes with the database (loaded once per worker), so the engine skips its upsert.
-  const database = await createTestDatabase({ reference: true });
+  const database = await createTestDatabase({ reference: true, shared: options.shared });
   let now = Date.UTC(2026, 10, 20, 12, 0, 0);
-  const clock = { now: () => now, advance: (ms: number) => { now += ms; }, set: (ms: number) => { now = ms; } };
+  const clock = options.shared ? systemClock : { now: () => now, advance: (ms: number) => { now += ms; }, set: (ms: number) => { now = ms; } };
   const config = loadConfig({ NODE_ENV: 'test' }, { validateResponses: true, dashboardDir: undefined, uiVersion: '1.2.3', ...overrides });
   // With an SMTP URL the engine picks its SMTP mailer itself; otherwise a quiet dev mailbox.
   const mailer = config.smtpUrl ? undefined : devMailbox(database.db, clock.now, () => {});
   const engine = await createEngine(config, { db: database.db, clock, mailer, referenceSeeded: database.reference });
+  return { ...testEngineOf(engine, clock, database.cleanup), location: database.location };
+}
+
+/** The test API over an engine: calls through app.inject, the dev mailbox's codes, close (then `cleanup`). */
+export function testEngineOf(engine: Engine, clock: TestEngine['clock'], cleanup: () => Promise<void>): TestEngine {
   const seenMail = new Map<string, number>();
   return {
     engine,
@@ -47,7 +70,7 @@ export async function startTestEngine(overrides: Partial<EngineConfig> = {}): Pr
       // Mail is sent without awaiting delivery, so give the dev mailbox a moment to store it (up to
       // 15 s: on a machine busy with other suites a burst of calls can take several seconds).
       for (const deadline = Date.now() + 15_000; Date.now() < deadline;) {
-        const row = await database.db.selectFrom('mailbox').select(['otp', 'id']).where('to_email', '=', email).where('kind', '=', 'otp')
+        const row = await engine.db.selectFrom('mailbox').select(['otp', 'id']).where('to_email', '=', email).where('kind', '=', 'otp')
           .orderBy('id', 'desc').limit(1).executeTakeFirst();
         if (row && row.id !== seenMail.get(email)) { seenMail.set(email, row.id); return row.otp ?? undefined; }
         await new Promise((r) => setTimeout(r, 20));
@@ -56,7 +79,7 @@ export async function startTestEngine(overrides: Partial<EngineConfig> = {}): Pr
     },
     async close() {
       await engine.close();
-      await database.cleanup();
+      await cleanup();
     },
   };
 }

@@ -27,9 +27,9 @@ export async function syncingOrg(t: TestEngine, options: { apiTrigger?: boolean;
   return { ...org, keys: await apiKeysOf(t, org.token) };
 }
 
-/** A BambooHR account of the end customer `originOrgId`, connected with the production key. */
-export const connectBamboo = (t: TestEngine, org: SyncingOrg, originOrgId = 'globex-7') =>
-  connectWithKey(t, org.keys.prod, { appId: 'bamboohr', category: 'HRIS', originOrgId });
+/** A BambooHR account of the end customer `originOrgId`, connected with the production key (and credentials of its own with `credentialSuffix`). */
+export const connectBamboo = (t: TestEngine, org: SyncingOrg, originOrgId = 'globex-7', credentialSuffix?: string) =>
+  connectWithKey(t, org.keys.prod, { appId: 'bamboohr', category: 'HRIS', originOrgId, credentialSuffix });
 
 /** Every employee the unified API answers for the account now, by id (what a sync must send). */
 export async function unifiedEmployees(t: TestEngine, org: SyncingOrg, integrationId: string): Promise<Map<string, Record<string, unknown>>> {

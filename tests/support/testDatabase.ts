@@ -1,4 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import pg from 'pg';
@@ -18,6 +21,8 @@ export interface TestDatabase {
   reference: boolean;
   /** PostgreSQL schema holding the tables (undefined on SQLite). */
   schema?: string;
+  /** Where another process opens this database (options.shared): its SQLite file or PostgreSQL URL. */
+  location?: DatabaseLocation;
   /** Closes the connections and throws the data away (a PostgreSQL database is dropped in the background). */
   cleanup(): Promise<void>;
 }
@@ -31,7 +36,15 @@ export interface TestDatabaseOptions {
    * per worker (SQLite) or per server (PostgreSQL) and copied with the database, not per test.
    */
   reference?: boolean;
+  /**
+   * true: other processes (an engine or worker the test spawns) can open it too: on SQLite a file
+   * in a temporary folder (the image written out) instead of memory; on PostgreSQL the clone, by
+   * its URL. Its location is in TestDatabase.location.
+   */
+  shared?: boolean;
 }
+
+export type DatabaseLocation = { sqliteFile: string } | { databaseUrl: string };
 
 /** What a new database starts from: nothing, the migrations, or the migrations and the catalogue. */
 type Contents = 'empty' | 'migrated' | 'reference';
@@ -40,6 +53,7 @@ interface Handle {
   db: Kysely<Database>;
   dialect: DialectName;
   schema?: string;
+  location?: DatabaseLocation;
   drop(): Promise<void>;
 }
 
@@ -56,12 +70,13 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
   const url = process.env.DATABASE_URL;
   const handle: Handle = isPostgresUrl(url)
     ? await createPostgres(url, contents)
-    : await createSqlite(contents);
+    : options.shared ? await createSqliteFile(contents) : await createSqlite(contents);
   return {
     db: handle.db,
     dialect: handle.dialect,
     reference: contents === 'reference',
     schema: handle.schema,
+    location: handle.location,
     cleanup: async () => {
       await handle.db.destroy();
       await handle.drop();
@@ -74,6 +89,15 @@ async function createSqlite(contents: Contents): Promise<Handle> {
     ? createDatabase({ sqliteFile: ':memory:', databaseUrl: '' })
     : createDatabase({ sqliteImage: await sqliteImage(contents), databaseUrl: '' });
   return { db, dialect, drop: async () => {} };
+}
+
+/** A SQLite file in a folder of its own, written from the image of `contents` (WAL, as the engine opens files). */
+async function createSqliteFile(contents: Contents): Promise<Handle> {
+  const dir = mkdtempSync(join(tmpdir(), 'engine-test-'));
+  const sqliteFile = join(dir, 'engine.sqlite');
+  if (contents !== 'empty') writeFileSync(sqliteFile, await sqliteImage(contents));
+  const { db, dialect } = createDatabase({ sqliteFile, databaseUrl: '' });
+  return { db, dialect, location: { sqliteFile }, drop: async () => rmSync(dir, { recursive: true, force: true }) };
 }
 
 const sqliteImages = new Map<Contents, Promise<Buffer>>();
@@ -112,11 +136,13 @@ async function createPostgres(url: string, contents: Contents): Promise<Handle> 
     return createPostgresSchema(url, newDatabaseName(), contents);
   }
   // A small pool: many test files run in parallel against one server.
-  const { db, dialect } = createDatabase({ databaseUrl: withDatabase(url, name), poolSize: 3 });
+  const databaseUrl = withDatabase(url, name);
+  const { db, dialect } = createDatabase({ databaseUrl, poolSize: 3 });
   return {
     db,
     dialect,
     schema: 'public',
+    location: { databaseUrl },
     // The drop runs on while the next test starts: nothing waits for it but the run's teardown,
     // which drops whatever of the run is left (tests/support/engineGlobalSetup.ts).
     drop: async () => {

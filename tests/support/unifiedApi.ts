@@ -19,8 +19,11 @@ export async function apiKeysOf(t: TestEngine, sessionToken: string): Promise<Ap
   return { prod: msg.prodApiKey, sandbox: msg.sandboxApiKey };
 }
 
-/** An account of `appId` connected through an auth session opened with `apiKey`; every setup field is `value-<name>`. */
-export async function connectWithKey(t: TestEngine, apiKey: string, app: { appId: string; category: string; originOrgId?: string }): Promise<string> {
+/**
+ * An account of `appId` connected through an auth session opened with `apiKey`; every setup field is
+ * `value-<name>` (plus `credentialSuffix`: accounts with other credentials are other sandbox connections, with their own data and rate limit).
+ */
+export async function connectWithKey(t: TestEngine, apiKey: string, app: { appId: string; category: string; originOrgId?: string; credentialSuffix?: string }): Promise<string> {
   const session = await t.call('POST', '/api/auth.createSession', {
     token: apiKey,
     body: { originOrgId: app.originOrgId ?? 'globex-7', originOrgName: 'Globex Corp', originUserEmail: 'hank@globex.test', originUserName: 'Hank Scorpio' },
@@ -30,7 +33,7 @@ export async function connectWithKey(t: TestEngine, apiKey: string, app: { appId
   const offer = (await t.call('POST', '/api/connect.getSession', { body: { authSessionToken } })).body.msg;
   const offered = offer.categories.flatMap((c: { apps: { id: string }[] }) => c.apps).find((a: { id: string }) => a.id === app.appId);
   if (!offered) throw new Error(`${app.appId} is not offered: ${JSON.stringify(offer.categories.map((c: { category: string }) => c.category))}`);
-  const values = Object.fromEntries(offered.steps.flatMap((s: { fields: { name: string }[] }) => s.fields).map((f: { name: string }) => [f.name, `value-${f.name}`]));
+  const values = Object.fromEntries(offered.steps.flatMap((s: { fields: { name: string }[] }) => s.fields).map((f: { name: string }) => [f.name, `value-${f.name}${app.credentialSuffix ?? ''}`]));
   const done = await t.call('POST', '/api/connect.complete', { body: { authSessionToken, appId: app.appId, category: app.category, values } });
   if (done.status !== 200) throw new Error(`connect.complete answered ${done.status}: ${JSON.stringify(done.body)}`);
   return done.body.msg.integrationId as string;

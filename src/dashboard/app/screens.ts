@@ -80,3 +80,6 @@ export const MagicLinkDialog = preloadable(() => import('../resources/accounts/m
 
 /** An account's action dialogs and the magic link result (accounts): see resources/accounts/accountDialogs.ts. */
 export const loadAccountDialogs = () => import('../resources/accounts/accountDialogs.ts');
+
+/** The confirmation of a webhook replay (the webhook log screens): counts, asks, replays. */
+export const ReplayDialog = preloadable(() => import('../resources/logs/ReplayDialog.tsx').then((module) => module.ReplayDialog));

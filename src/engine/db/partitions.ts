@@ -65,8 +65,7 @@ export async function ensureMonthlyPartitions(
     for (const start of monthStarts(range.fromMs, range.toMs)) {
       const name = partitionName(table, start);
       if (await relationExists(db, name)) continue;
-      await createPartition(db, table, name, start, nextMonth(start));
-      created.push(name);
+      if (await createPartition(db, table, name, start, nextMonth(start))) created.push(name);
     }
   }
   return created;
@@ -78,17 +77,24 @@ async function createPartition(
   name: string,
   from: number,
   to: number,
-): Promise<void> {
+): Promise<boolean> {
   const column = sql.ref(PARTITIONED_TABLES[table]);
   const parent = sql.id(table);
   const def = sql.id(`${table}_default`);
   const part = sql.id(name);
-  await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
+    // Engine and worker processes starting together on one database would otherwise create the
+    // same partitions at once and deadlock on the parent tables: one creates, the others find it.
+    await sql`select pg_advisory_xact_lock(hashtext('engine log partitions'))`.execute(trx);
+    // Read from pg_class with this statement's snapshot: to_regclass may answer from a cache that
+    // has not yet heard of the partition another process just committed.
+    const { rows: existing } = await sql`select 1 from pg_class where relname = ${name} and relnamespace = current_schema()::regnamespace`.execute(trx);
+    if (existing.length > 0) return false;
     const { rows } = await sql<{ found: number }>`
       select 1 as found from ${def} where ${column} >= ${from} and ${column} < ${to} limit 1`.execute(trx);
     if (rows.length === 0) {
       await sql`create table ${part} partition of ${parent} for values from (${sql.lit(from)}) to (${sql.lit(to)})`.execute(trx);
-      return;
+      return true;
     }
     // PostgreSQL refuses a new partition whose range the default already holds rows for:
     // detach the default, move those rows, reattach.
@@ -97,6 +103,7 @@ async function createPartition(
     await sql`insert into ${part} select * from ${def} where ${column} >= ${from} and ${column} < ${to}`.execute(trx);
     await sql`delete from ${def} where ${column} >= ${from} and ${column} < ${to}`.execute(trx);
     await sql`alter table ${parent} attach partition ${def} default`.execute(trx);
+    return true;
   });
 }
 

@@ -82,6 +82,9 @@ import { appGetLogsDataV2 } from './logs/appGetLogsDataV2.ts';
 import { appGetWebhookRecords } from './logs/appGetWebhookRecords.ts';
 import { appGetWebhookNativeCalls } from './logs/appGetWebhookNativeCalls.ts';
 import { appGetApiNativeCalls } from './logs/appGetApiNativeCalls.ts';
+import { appReplayWebhookRecord } from './logs/appReplayWebhookRecord.ts';
+import { appReplayWebhookRun } from './logs/appReplayWebhookRun.ts';
+import { appReplayWebhookDeliveries } from './logs/appReplayWebhookDeliveries.ts';
 import { appIssueGraph } from './issues/appIssueGraph.ts';
 import { appIssueData } from './issues/appIssueData.ts';
 import { appDataCustomFields } from './mapping/appDataCustomFields.ts';
@@ -140,6 +143,7 @@ const bound = [
   appIntegratedAccountOptionsAction, appCreateMagicLinkV3, appCreateReIntegrateMagicLink, connectGetSession, connectComplete, connectOauthStart, connectOauthCallback, connectDeactivate,
   appDashboardSyncJobs, appDashboardSyncRuns, appDashboardSyncRecords,
   appGetLogsGraphData, appGetLogsDataV2, appGetWebhookRecords, appGetWebhookNativeCalls, appGetApiNativeCalls,
+  appReplayWebhookRecord, appReplayWebhookRun, appReplayWebhookDeliveries,
   appIssueGraph, appIssueData,
   appDataCustomFields, appDataCustomFieldsSave, appGetDefaultMappingForApp,
   appMappingPresetsGetIntegratedAccounts, appSaveCustomMappingPreset, appSaveCategoryCustomMappingPreset, appListMappingPresets,

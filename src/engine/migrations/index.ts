@@ -22,6 +22,7 @@ import * as m20261130100000 from './20261130100000_sync_jobs_awaiting_api_trigge
 import * as m20261130110000 from './20261130110000_oauth_connections_and_sandbox.ts';
 import * as m20261201090000 from './20261201090000_unified_api_logging.ts';
 import * as m20261202090000 from './20261202090000_sync_scheduler_and_delivery.ts';
+import * as m20261203100000 from './20261203100000_webhook_delivery_replays.ts';
 
 /**
  * Every migration, imported statically: no directory scan, so it works the same under tsx,
@@ -52,6 +53,7 @@ export const migrations: Record<string, Migration> = {
   '20261130110000_oauth_connections_and_sandbox': m20261130110000,
   '20261201090000_unified_api_logging': m20261201090000,
   '20261202090000_sync_scheduler_and_delivery': m20261202090000,
+  '20261203100000_webhook_delivery_replays': m20261203100000,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -27,9 +27,14 @@ export async function updateWebhookRecord(db: Db, key: { recordId: string; reque
   }).where('record_id', '=', key.recordId).where('request_ts', '=', key.requestTs).execute();
 }
 
-/** The record reached the customer: its sync record is consumed and its run counts one more consumed event. */
+/**
+ * The record reached the customer: its sync record is consumed and its run counts one more
+ * consumed event, the first time only (a replayed delivery that arrives again counts once).
+ */
 export async function markRecordConsumed(db: Db, key: { runId: string; auditId: string; auditTs: number }, at: number): Promise<void> {
-  await db.updateTable('sync_records').set({ consumed_at: at })
-    .where('run_id', '=', key.runId).where('audit_id', '=', key.auditId).where('dispatched_at', '=', key.auditTs).execute();
+  const consumed = await db.updateTable('sync_records').set({ consumed_at: at })
+    .where('run_id', '=', key.runId).where('audit_id', '=', key.auditId).where('dispatched_at', '=', key.auditTs).where('consumed_at', 'is', null)
+    .executeTakeFirst();
+  if (Number(consumed.numUpdatedRows) === 0) return;
   await db.updateTable('sync_runs').set((eb) => ({ events_consumed: eb('events_consumed', '+', 1) })).where('id', '=', key.runId).execute();
 }

@@ -69,7 +69,7 @@ export function toWebhookLogRow(r: Pick<Row<'webhook_logs'>, (typeof WEBHOOK_LOG
 /** The columns a webhook-record row is built from (and paged on). */
 const WEBHOOK_RECORD_COLUMNS = [
   'id', 'sync_run_id', 'sync_iteration_id', 'record_id', 'trace_id', 'request_ts', 'retry_call_count', 'native_api_call_count',
-  'path', 'status_code', 'status_message', 'dispatch_status',
+  'path', 'status_code', 'status_message', 'dispatch_status', 'replay_count', 'replayed_at',
 ] as const;
 type WebhookRecord = Pick<Row<'webhook_records'>, (typeof WEBHOOK_RECORD_COLUMNS)[number]>;
 
@@ -86,6 +86,8 @@ export function toWebhookRecordRow(r: WebhookRecord): WebhookRecordRow {
     statusCode: r.status_code === null ? null : status(r.status_code),
     statusMessage: r.status_message,
     dispatchStatus: r.dispatch_status as WebhookRecordRow['dispatchStatus'],
+    replayCount: r.replay_count,
+    replayedAt: r.replayed_at === null ? null : Number(r.replayed_at),
   };
 }
 

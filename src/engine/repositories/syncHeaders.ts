@@ -18,14 +18,14 @@ export function jobHeaderQuery(db: Db, orgId: string, jobId: string) {
     .where('j.id', '=', jobId);
 }
 
-/** The header of a job's page, or 404 with the spec's message. */
-export function toJobHeader(job: JobSelection | undefined) {
+/** The header of a job's page at `now`, or 404 with the spec's message. */
+export function toJobHeader(job: JobSelection | undefined, now: number) {
   if (!job) throw notFound(SYNC_NOT_FOUND);
-  return toJobRow(job);
+  return toJobRow(job, now);
 }
 
 /** A run of the job with the job's header columns: one read for the records page's header. */
-export async function runWithJob(db: Db, orgId: string, jobId: string, runId: string) {
+export async function runWithJob(db: Db, orgId: string, jobId: string, runId: string, now: number) {
   const row = await jobHeaderQuery(db, orgId, jobId)
     .innerJoin('sync_runs as r', 'r.job_id', 'j.id')
     .select(['r.id as run_id', 'r.started_at', 'r.completed_at', 'r.events_triggered', 'r.events_consumed', 'r.events_processed', 'r.sync_status', 'r.sync_type'])
@@ -35,7 +35,7 @@ export async function runWithJob(db: Db, orgId: string, jobId: string, runId: st
   if (!row) throw notFound(SYNC_NOT_FOUND);
   const { run_id: id, started_at, completed_at, events_triggered, events_consumed, events_processed, sync_status, sync_type } = row;
   return {
-    job: toJobRow(row as JobSelection),
+    job: toJobRow(row as JobSelection, now),
     run: { id, job_id: jobId, started_at, completed_at, events_triggered, events_consumed, events_processed, sync_status, sync_type },
   };
 }

@@ -37,6 +37,12 @@ export async function finishRun(db: Db, runId: string, outcome: { status: 'compl
   }).where('id', '=', runId).execute();
 }
 
+/** A running run's counts so far (records read, records found new or changed), as the runs screen shows its progress. */
+export async function recordRunProgress(db: Db, runId: string, progress: { eventsProcessed: number; eventsTriggered: number }): Promise<void> {
+  await db.updateTable('sync_runs').set({ events_processed: progress.eventsProcessed, events_triggered: progress.eventsTriggered })
+    .where('id', '=', runId).where('sync_status', '=', 'running').execute();
+}
+
 /** Whether the job has a snapshot, i.e. has completed its initial sync. */
 export async function hasSnapshot(db: Db, jobId: string): Promise<boolean> {
   return (await db.selectFrom('sync_snapshots').select('record_key').where('job_id', '=', jobId).limit(1).executeTakeFirst()) !== undefined;

@@ -41,16 +41,27 @@ export function listedJobs(db: Db, orgId: string) {
 export const JOB_COLUMNS = [
   'j.id', 'j.origin_org_id', 'j.origin_org_name', 'j.integration_name', 'j.app_id', 'j.app_label', 'j.integration_id',
   'j.sync_data_type', 'j.sync_data_type_label', 'j.connector_id', 'j.last_synced_at', 'j.next_run_at', 'j.sync_frequency',
-  'j.frequency_rate', 'j.frequency_unit', 'j.created_at', 'a.sync_paused',
+  'j.frequency_rate', 'j.frequency_unit', 'j.created_at', 'j.status', 'j.awaiting_api_trigger', 'j.locked_until', 'a.sync_paused',
 ] as const;
 
 export interface JobSelection {
   id: string; origin_org_id: string; origin_org_name: string; integration_name: string | null; app_id: string; app_label: string;
   integration_id: string; sync_data_type: string; sync_data_type_label: string; connector_id: string | null; last_synced_at: number | null;
-  next_run_at: number | null; sync_frequency: string; frequency_rate: number | null; frequency_unit: string | null; sync_paused: number;
+  next_run_at: number | null; sync_frequency: string; frequency_rate: number | null; frequency_unit: string | null; status: string;
+  awaiting_api_trigger: number; locked_until: number | null; sync_paused: number;
 }
 
-export function toJobRow(j: JobSelection): SyncJobRow {
+/** What the job's next sync waits for: the scheduler's time, a run in progress, a pause, its API trigger, or a restart. */
+function upcomingSyncStatusOf(j: JobSelection, now: number): SyncJobRow['upcomingSyncStatus'] {
+  if (j.sync_paused === 1 || j.status === 'paused') return 'paused';
+  // A worker holds the job while it runs it (services/syncRun.ts).
+  if (j.locked_until !== null && Number(j.locked_until) > now) return 'running';
+  if (j.next_run_at !== null) return 'scheduled';
+  return j.awaiting_api_trigger === 1 ? 'apiTrigger' : 'notScheduled';
+}
+
+/** A job as the syncs screens show it, at the engine clock's `now`. */
+export function toJobRow(j: JobSelection, now: number): SyncJobRow {
   const custom = j.sync_frequency === 'custom';
   const paused = j.sync_paused === 1;
   return {
@@ -67,6 +78,7 @@ export function toJobRow(j: JobSelection): SyncJobRow {
     lastSyncedAt: j.last_synced_at,
     // A paused account has nothing upcoming, whatever the job row still holds.
     upcomingSync: paused ? null : j.next_run_at,
+    upcomingSyncStatus: upcomingSyncStatusOf(j, now),
     syncFrequency: j.sync_frequency as Frequency,
     frequencyRate: custom ? j.frequency_rate : null,
     frequencyUnit: custom ? unitOf(j.frequency_unit) : null,

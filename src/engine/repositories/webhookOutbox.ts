@@ -33,6 +33,26 @@ export async function enqueueAccount(db: Db, queue: { integrationId: string; org
     .execute();
 }
 
+/**
+ * The account has deliveries due now that come before its waiting head (replayed ones, which keep
+ * their place in the account's order): its queue is created, or counts one more enqueue and is due
+ * now, also when it was waiting for a retry later.
+ */
+export async function enqueueDueNow(db: Db, queue: { integrationId: string; orgId: string; now: number }): Promise<void> {
+  await db.insertInto('delivery_queues')
+    .values({ integration_id: queue.integrationId, org_id: queue.orgId, next_attempt_at: queue.now, locked_until: null, locked_by: null, enqueued: 1, failing: 0, updated_at: queue.now })
+    .onConflict((oc) => oc.column('integration_id').doUpdateSet((eb) => ({
+      enqueued: eb('delivery_queues.enqueued', '+', 1),
+      next_attempt_at: eb.case()
+        .when(eb.or([eb('delivery_queues.next_attempt_at', 'is', null), eb('delivery_queues.next_attempt_at', '>', eb.ref('excluded.next_attempt_at'))]))
+        .then(eb.ref('excluded.next_attempt_at'))
+        .else(eb.ref('delivery_queues.next_attempt_at'))
+        .end(),
+      updated_at: eb.ref('excluded.updated_at'),
+    })))
+    .execute();
+}
+
 export interface ClaimedQueue {
   integration_id: string;
   org_id: string;
@@ -124,9 +144,15 @@ export async function recordAttempt(db: Db, id: number, outcome: AttemptOutcome)
   }).where('id', '=', id).execute();
 }
 
-/** Lets the queue go with its next due time (its head's next try); false when the worker lost it. */
-export async function releaseQueue(db: Db, integrationId: string, workerId: string, nextAttemptAt: number, now: number): Promise<boolean> {
-  const result = await db.updateTable('delivery_queues').set({ next_attempt_at: nextAttemptAt, locked_until: null, locked_by: null, updated_at: now })
+/**
+ * Lets the queue go with its next due time (its head's next try), or due now when deliveries were
+ * enqueued since the worker read `enqueuedSeen` (a replay may have put one before that head);
+ * false when the worker lost it.
+ */
+export async function releaseQueue(db: Db, integrationId: string, workerId: string, release: { nextAttemptAt: number; enqueuedSeen: number; now: number }): Promise<boolean> {
+  const { nextAttemptAt, enqueuedSeen, now } = release;
+  const result = await db.updateTable('delivery_queues')
+    .set((eb) => ({ next_attempt_at: eb.case().when('enqueued', '=', enqueuedSeen).then(nextAttemptAt).else(now).end(), locked_until: null, locked_by: null, updated_at: now }))
     .where('integration_id', '=', integrationId).where('locked_by', '=', workerId).executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }

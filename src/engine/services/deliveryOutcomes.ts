@@ -34,15 +34,34 @@ const dayOf = (attempt: { head: OutboxHead; originOrgId: string; now: number }) 
   org_id: attempt.head.org_id, origin_org_id: attempt.originOrgId, integration_id: attempt.head.integration_id, day: startOfUtcDay(attempt.now),
 });
 
-export async function recordDispatched(services: EngineServices, attempt: Attempt, wasFailing: boolean): Promise<void> {
-  const { head, now } = attempt;
-  const attempts = head.attempts + 1;
+export interface Delivered {
+  attempt: Attempt;
+  /** The account's deliveries were failing before this one: its endpoint's issues resolve now. */
+  wasFailing: boolean;
+}
+
+const compare = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
+const byCustomerAndAccount = ({ attempt: x }: Delivered, { attempt: y }: Delivered) =>
+  compare(x.head.org_id, y.head.org_id) || compare(x.originOrgId, y.originOrgId) || compare(x.head.integration_id, y.head.integration_id);
+
+/**
+ * Delivered attempts of several accounts in one transaction (the delivery worker's group commit).
+ * Rows are changed account by account in one order every process shares (organisation, end
+ * customer, account: the usage totals kept per end customer are the rows accounts share), and
+ * the issues resolved last, so two writers on PostgreSQL never wait for each other in a cycle.
+ */
+export async function recordAllDispatched(services: EngineServices, delivered: readonly Delivered[]): Promise<void> {
+  const ordered = [...delivered].sort(byCustomerAndAccount);
   await services.db.transaction().execute(async (trx) => {
-    await recordAttempt(trx, head.id, { state: 'dispatched', attempts, firstAttemptAt: head.first_attempt_at ?? attempt.startedAt, nextAttemptAt: head.next_attempt_at, statusCode: attempt.statusCode, statusMessage: attempt.statusMessage, now });
-    await updateWebhookRecord(trx, { recordId: head.record_id, requestTs: head.record_ts }, { statusCode: attempt.statusCode, statusMessage: attempt.statusMessage, retryCallCount: attempts - 1, dispatchStatus: 'dispatched', path: attempt.path });
-    await markRecordConsumed(trx, { runId: head.run_id, auditId: head.audit_id, auditTs: head.audit_ts }, now);
-    await addDailyUsage(trx, { ...dayOf(attempt), events_emitted: 1, events_consumed: 1 });
-    if (wasFailing) {
+    for (const { attempt } of ordered) {
+      const { head, now } = attempt;
+      const attempts = head.attempts + 1;
+      await recordAttempt(trx, head.id, { state: 'dispatched', attempts, firstAttemptAt: head.first_attempt_at ?? attempt.startedAt, nextAttemptAt: head.next_attempt_at, statusCode: attempt.statusCode, statusMessage: attempt.statusMessage, now });
+      await updateWebhookRecord(trx, { recordId: head.record_id, requestTs: head.record_ts }, { statusCode: attempt.statusCode, statusMessage: attempt.statusMessage, retryCallCount: attempts - 1, dispatchStatus: 'dispatched', path: attempt.path });
+      await markRecordConsumed(trx, { runId: head.run_id, auditId: head.audit_id, auditTs: head.audit_ts }, now);
+      await addDailyUsage(trx, { ...dayOf(attempt), events_emitted: 1, events_consumed: 1 });
+    }
+    for (const { attempt: { head, now } } of ordered.filter((d) => d.wasFailing)) {
       await resolveCategoryIssues(trx, head.org_id, head.category, 'webhook', DELIVERY_ISSUE_TYPES, now);
       await setQueueFailing(trx, head.integration_id, false);
     }

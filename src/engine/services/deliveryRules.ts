@@ -43,7 +43,5 @@ export const DELIVERY_ISSUE_TYPES: readonly IssueType[] = ['WEBHOOK_DELIVERY_FAI
 
 export const NOT_DISPATCHED_MESSAGE = 'No webhook URL is registered for the category: the event was not dispatched';
 
-/** How long a worker holds an account's deliveries before it must renew (a POST waits 10 s at most). */
-export const QUEUE_LEASE_MS = 60_000;
 /** Deliveries one claim sends before the account goes back in line, so every account gets a turn. */
 export const DELIVERIES_PER_CLAIM = 50;

@@ -1,6 +1,6 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
-import { request as httpRequest, type ClientRequest, type IncomingMessage, type RequestOptions } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import { Agent as HttpAgent, request as httpRequest, type ClientRequest, type IncomingMessage, type RequestOptions } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { BlockList, isIP } from 'node:net';
 import type { EngineConfig } from '../config.ts';
 
@@ -160,11 +160,26 @@ export function outboundLookup(url: URL, policy: OutboundPolicy, resolve: Resolv
 }
 
 /**
- * Opens a checked request (throws OutboundRefused before any connection). A fresh connection each
- * time (`agent: false`): a pooled socket would skip the lookup that decides on the address.
+ * Kept-alive connections, for a caller that sends many requests to the same receivers (webhook
+ * deliveries): a connection per request costs a handshake each and, at thousands a second to one
+ * receiver, runs the machine out of ephemeral ports (every closed connection waits a minute in
+ * TIME_WAIT). Only outboundRequest opens sockets in these pools, each through the checking lookup
+ * of its URL, so a kept socket goes to an address that was decided on when it connected (the
+ * pool is per host and port, and so is the allow-list's decision). An idle socket is closed after
+ * 4 s, before a Node server's 5 s keep-alive timeout; at most 64 connections per receiver.
  */
-export function outboundRequest(raw: string | URL, policy: OutboundPolicy, options: RequestOptions, onResponse: (res: IncomingMessage) => void): ClientRequest {
+const KEPT_ALIVE = { keepAlive: true, timeout: 4_000, maxSockets: 64, maxFreeSockets: 64, scheduling: 'lifo' } as const;
+const keptAlive = { 'http:': new HttpAgent(KEPT_ALIVE), 'https:': new HttpsAgent(KEPT_ALIVE) };
+
+/**
+ * Opens a checked request (throws OutboundRefused before any connection). A fresh connection each
+ * time unless `reuse`: then from the kept-alive pools above, whose sockets all passed the check.
+ */
+export function outboundRequest(
+  raw: string | URL, policy: OutboundPolicy, options: RequestOptions, onResponse: (res: IncomingMessage) => void, reuse = false,
+): ClientRequest {
   const url = checkOutboundUrl(String(raw), policy);
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
-  return send(url, { ...options, agent: false, lookup: outboundLookup(url, policy) as never }, onResponse);
+  const agent = reuse ? keptAlive[url.protocol as keyof typeof keptAlive] : false;
+  return send(url, { ...options, agent, lookup: outboundLookup(url, policy) as never }, onResponse);
 }

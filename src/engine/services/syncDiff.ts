@@ -24,6 +24,9 @@ export interface RecordChange {
   page: number | null;
 }
 
+/** The record is new or its data changed against the snapshot (what a run counts as it goes). */
+export const isChanged = (record: Pick<PulledRecord, 'key' | 'hash'>, snapshot: ReadonlyMap<string, string>): boolean => snapshot.get(record.key) !== record.hash;
+
 export function diffRecords(pulled: readonly PulledRecord[], snapshot: ReadonlyMap<string, string>): RecordChange[] {
   // An app that pages while records change can answer one twice: the last answer is its state.
   const latest = new Map<string, PulledRecord>();

@@ -6,7 +6,7 @@ import { modelsOfCategory } from '../repositories/catalog.ts';
 import { raiseIssue } from '../repositories/outstandingIssues.ts';
 import { parseSubscribed } from '../repositories/subscribedModels.ts';
 import { parkJob, releaseJob, releaseJobAfterRun, renewJobLease, stopJob, type ClaimedJob } from '../repositories/syncJobClaims.ts';
-import { accountToSync, finishRun, hasSnapshot, insertRunLogRows, readSnapshot, startRun, updateSnapshot } from '../repositories/syncRunWrites.ts';
+import { accountToSync, finishRun, hasSnapshot, insertRunLogRows, readSnapshot, recordRunProgress, startRun, updateSnapshot } from '../repositories/syncRunWrites.ts';
 import { frequencyMs } from '../repositories/syncs.ts';
 import { addDailyUsage, spendSyncCredits } from '../repositories/usage.ts';
 import { enqueueAccount, insertOutboxRows } from '../repositories/webhookOutbox.ts';
@@ -14,7 +14,8 @@ import { savedWebhookUrl } from '../repositories/webhooks.ts';
 import { isInactiveState } from '../../shared/integrationStates.ts';
 import { issueData } from '../../shared/issueTypes.ts';
 import { startOfUtcDay } from '../../shared/timeWindows.ts';
-import { diffRecords, type PulledRecord } from './syncDiff.ts';
+import { holdLease, type HeldLease } from './leaseRenewal.ts';
+import { diffRecords, isChanged, type PulledRecord } from './syncDiff.ts';
 import { contentHashOf, eventDataOf, syncModelOf, syncShapeOf, type SyncShape } from './syncEvents.ts';
 import { completedRunRows } from './syncRunRows.ts';
 import type { RecordedNativeCall, UnifiedCall } from './unifiedCalls.ts';
@@ -29,10 +30,10 @@ import type { UnifiedModelId } from './unifiedModels.ts';
  * its counts, its records' sync records, webhook logs and records, native calls and outbox rows,
  * the snapshot, the account's usage and the organisation's sync credits, and the job's next run.
  * A run that fails writes the failure (and the account's issue when the app caused it) instead; a
- * run stopped by shutdown is cancelled and the job stays due. While it runs the worker renews its
- * lease on the job after every page.
+ * run stopped by shutdown is cancelled and the job stays due. While it runs the worker holds the
+ * job by a lease it renews (services/leaseRenewal.ts); a run whose lease was lost stops at its next
+ * page, and its transaction commits only if the worker still holds the job.
  */
-export const JOB_LEASE_MS = 5 * 60_000;
 const PAGE_SIZE = 100;
 /** Waits after an app's 429 before trying the page again (Retry-After may ask for more). */
 const RATE_LIMIT_WAITS_MS = [1_000, 2_000, 4_000, 8_000, 16_000, 32_000];
@@ -52,7 +53,20 @@ class JobNotSyncable extends Error {}
 
 
 export async function runClaimedJob(services: EngineServices, job: ClaimedJob, workerId: string, signal?: AbortSignal): Promise<RunResult> {
+  const { db, clock, config } = services;
+  const lease = holdLease(config.workerLeaseMs, () => renewJobLease(db, job.id, workerId, clock.now() + config.workerLeaseMs));
+  try {
+    return await runHeldJob(services, { job, workerId, signal, lease });
+  } finally {
+    lease.stop();
+  }
+}
+
+interface RunContext { job: ClaimedJob; workerId: string; signal?: AbortSignal; lease: HeldLease }
+
+async function runHeldJob(services: EngineServices, ctx: RunContext): Promise<RunResult> {
   const { db, clock } = services;
+  const { job, workerId } = ctx;
   const account = await accountToSync(db, job.integration_id);
   if (!account || isInactiveState(account.integration_state)) {
     await stopJob(db, job.id, clock.now());
@@ -85,8 +99,8 @@ export async function runClaimedJob(services: EngineServices, job: ClaimedJob, w
   try {
     if (!modelId) throw new JobNotSyncable(`No unified model reads ${job.sync_data_type_label} (${job.sync_data_type}) yet, so this job has nothing to sync`);
     const shape = syncShapeOf(await modelsOfCategory(db, job.category), job.sync_data_type, parseSubscribed(account.subscribed_models_json));
-    const pulled = await pullRecords(services, call, modelId, shape, { job, workerId, signal });
     const snapshot = await readSnapshot(db, job.id);
+    const pulled = await pullRecords(services, call, modelId, shape, snapshot, { ...ctx, runId });
     const changes = diffRecords(pulled.records, snapshot);
     const now = clock.now();
     const webhookPath = pathOf(await savedWebhookUrl(db, job.org_id, job.category));
@@ -157,25 +171,34 @@ async function countUsage(db: Parameters<typeof addDailyUsage>[0], job: ClaimedJ
   await addDailyUsage(db, { org_id: job.org_id, origin_org_id: job.origin_org_id, integration_id: job.integration_id, day: startOfUtcDay(now), native_api_calls: nativeCalls, issues });
 }
 
-interface PullContext { job: ClaimedJob; workerId: string; signal?: AbortSignal }
-
-/** Every record of the job's model, page by page, with the native calls each page took. */
-async function pullRecords(services: EngineServices, call: UnifiedCall, modelId: UnifiedModelId, shape: SyncShape, ctx: PullContext) {
+/**
+ * Every record of the job's model, page by page, with the native calls each page took. After each
+ * page the running run shows how far it got (records read, records found new or changed so far),
+ * so the runs screen shows a run in progress.
+ */
+async function pullRecords(
+  services: EngineServices, call: UnifiedCall, modelId: UnifiedModelId, shape: SyncShape, snapshot: ReadonlyMap<string, string>, ctx: RunContext & { runId: string },
+) {
   const records: PulledRecord[] = [];
   const pageCalls: RecordedNativeCall[][] = [];
+  const changed = new Set<string>();
   let cursor: string | undefined;
   for (let page = 0; ; page += 1) {
     if (ctx.signal?.aborted) throw new RunStopped('the worker is stopping');
+    if (ctx.lease.lost) throw new RunStopped('the job lease was lost');
     const before = call.nativeCalls.length;
     const result = await readPageWaitingOutRateLimits(services, call, modelId, cursor, ctx.signal);
     pageCalls.push(call.nativeCalls.slice(before));
     for (const record of result.records) {
       const data = eventDataOf(record, shape);
-      records.push({ key: String(record.id), hash: contentHashOf(data), data, page });
+      const pulled: PulledRecord = { key: String(record.id), hash: contentHashOf(data), data, page };
+      records.push(pulled);
+      if (isChanged(pulled, snapshot)) changed.add(pulled.key);
+      else changed.delete(pulled.key);
     }
     if (!result.nextCursor) return { records, pageCalls };
     cursor = result.nextCursor;
-    if (!(await renewJobLease(services.db, ctx.job.id, ctx.workerId, services.clock.now() + JOB_LEASE_MS))) throw new RunStopped('the job lease was lost');
+    await recordRunProgress(services.db, ctx.runId, { eventsProcessed: records.length, eventsTriggered: changed.size });
   }
 }
 

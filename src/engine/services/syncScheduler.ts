@@ -1,6 +1,6 @@
 import type { EngineServices } from '../handlers/types.ts';
 import { claimDueJobs } from '../repositories/syncJobClaims.ts';
-import { JOB_LEASE_MS, runClaimedJob, type RunResult } from './syncRun.ts';
+import { runClaimedJob, type RunResult } from './syncRun.ts';
 
 /*
  * The sync scheduler: each tick claims the jobs that are due (one statement,
@@ -31,7 +31,7 @@ export function syncScheduler(services: EngineServices, options: SchedulerOption
     workerId,
     async tick() {
       if (signal?.aborted) return [];
-      const jobs = await claimDueJobs(services.db, workerId, services.clock.now(), JOB_LEASE_MS, options.batch ?? DEFAULT_BATCH);
+      const jobs = await claimDueJobs(services.db, workerId, services.clock.now(), services.config.workerLeaseMs, options.batch ?? DEFAULT_BATCH);
       const results = await Promise.allSettled(jobs.map((job) => runClaimedJob(services, job, workerId, signal)));
       const faults = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected').map((r) => r.reason as unknown);
       // A run that broke on the engine's side is already marked failed and its job rescheduled.

@@ -68,6 +68,8 @@ interface SignedPost {
   now: number;
   policy: OutboundPolicy;
   timeoutMs?: number;
+  /** Send over a kept-alive connection to the receiver (deliveries; services/outboundAddress.ts). */
+  reuseConnection?: boolean;
 }
 
 export const NOT_ALLOWED = 'The webhook URL resolves to an address that is not allowed';
@@ -94,6 +96,9 @@ function statusText(status: number, sent: string | undefined): string {
   return text || (STATUS_CODES[status] ?? `HTTP ${status}`);
 }
 
+/** A kept connection the receiver closed just as it was reused: the request never reached it. */
+const isStaleConnection = (req: ClientRequest, error: NodeJS.ErrnoException) => req.reusedSocket && (error.code === 'ECONNRESET' || error.code === 'EPIPE');
+
 /** POSTs one signed JSON event and reports the answer; never throws, never waits past the timeout. */
 export function postSignedEvent(post: SignedPost): Promise<WebhookAnswer> {
   const body = JSON.stringify(post.payload);
@@ -105,26 +110,38 @@ export function postSignedEvent(post: SignedPost): Promise<WebhookAnswer> {
     ...signatureHeaders(post.webhookId, body, post.signingSecret, post.now),
   };
   return new Promise((resolve) => {
+    let req: ClientRequest | undefined;
+    let settled = false;
+    const deadline = setTimeout(() => req?.destroy(new TimedOut()), timeoutMs);
+    const settle = (answer: WebhookAnswer) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(deadline);
+      resolve(answer);
+    };
     const fail = (error: NodeJS.ErrnoException) =>
-      resolve({
+      settle({
         status: 0, statusMessage: failureMessage(error, timeoutMs),
         ...(error instanceof OutboundRefused ? { refused: true } : {}), ...(error instanceof TimedOut ? { timedOut: true } : {}),
       });
-    let req: ClientRequest;
-    try {
-      // The answer is known from its status line: the body is drained, not awaited.
-      req = outboundRequest(post.url, post.policy, { method: 'POST', headers, timeout: timeoutMs }, (res) => {
-        const status = res.statusCode ?? 0;
-        res.resume();
-        resolve({ status, statusMessage: statusText(status, res.statusMessage) });
-      });
-    } catch (error) {
-      return fail(error as NodeJS.ErrnoException);
-    }
-    const deadline = setTimeout(() => req.destroy(new TimedOut()), timeoutMs);
-    req.on('timeout', () => req.destroy(new TimedOut()));
-    req.on('error', fail);
-    req.on('close', () => clearTimeout(deadline));
-    req.end(body);
+    const send = (reuse: boolean) => {
+      let sent: ClientRequest;
+      try {
+        // The answer is known from its status line: the body is drained, not awaited.
+        sent = outboundRequest(post.url, post.policy, { method: 'POST', headers, timeout: timeoutMs }, (res) => {
+          const status = res.statusCode ?? 0;
+          res.resume();
+          settle({ status, statusMessage: statusText(status, res.statusMessage) });
+        }, reuse);
+      } catch (error) {
+        return fail(error as NodeJS.ErrnoException);
+      }
+      req = sent;
+      sent.on('timeout', () => sent.destroy(new TimedOut()));
+      // Once more on a new connection (Node's documented retry for reusedSocket), within the same deadline.
+      sent.on('error', (error: NodeJS.ErrnoException) => (isStaleConnection(sent, error) && !settled ? send(false) : fail(error)));
+      sent.end(body);
+    };
+    send(post.reuseConnection === true);
   });
 }

@@ -2012,6 +2012,10 @@ export interface paths {
          *
          *     - Jobs of Deactivated and Expired accounts are not listed; jobs of paused accounts are listed
          *       with upcomingSync null.
+         *     - Upcoming Sync is the scheduler's next run of the job; when there is none, the cell says why
+         *       (upcomingSyncStatus): Paused, Waiting for v1.0/sync.start, Running now, or 'Not scheduled:
+         *       restart syncs' for a job the scheduler parked (its job page then shows 'Syncs haven't been
+         *       started properly for this account. Please restart syncs and try again.' until it runs).
          *     - Page-number paging, 10 rows by default, newest job first; the previous page's nextCursor may
          *       be sent as cursor (a cursor from another filter set gives 400).
          *       Changing a filter resets to page 1.
@@ -2053,7 +2057,9 @@ export interface paths {
          *       dashboard then returns to /dashboard/syncs/ (a cancelled request is ignored).
          *     - A job with no run at all shows 'Syncs haven't been started properly for this account. Please
          *       restart syncs and try again.'
-         *     - Status shows with its first letter capitalised; type shows the part before the first underscore.
+         *     - Status shows with its first letter capitalised; a running run shows its progress, 'Running:
+         *       {eventsProcessed} records read' (its counts are updated after every page it reads), and the
+         *       list reads its page again every 20 s. Type shows the part before the first underscore.
          *     - A row opens /dashboard/syncs/{jobId}/{runId}.
          */
         post: operations["appDashboardSyncRuns"];
@@ -2179,7 +2185,8 @@ export interface paths {
          *     - Page-number paging, 10 rows per page, hasMoreRecords; the previous page's nextCursor may be
          *       sent as cursor.
          *     - dispatchStatus stale means not dispatched. Status codes of 299 or less show as success, others
-         *       as error.
+         *       as error. replayCount and replayedAt say whether and when a delivery was replayed
+         *       (app.replayWebhookRecord).
          *     - A run unknown to the caller's organisation gives 404.
          *     - A row opens /dashboard/logs/webhook/{runId}/{recordId}.
          *     - Billing contacts may call it (log routes).
@@ -2244,6 +2251,134 @@ export interface paths {
          *     - Billing contacts may call it (log routes).
          */
         post: operations["appGetApiNativeCalls"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app.replayWebhookRecord": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replay one webhook delivery
+         * @description Designed (part 2 names no replay call). The Replay action of a webhook record
+         *     (/dashboard/logs/webhook/{runId}/{recordId}): the record's delivery is sent again, for a
+         *     customer whose receiver failed it or lost it. The dashboard first calls it with dryRun true and
+         *     confirms with the count ('Replay 1 delivery?'), then calls it for real and toasts the result.
+         *
+         *     What a replay is (the same for app.replayWebhookRun and app.replayWebhookDeliveries):
+         *     - A new attempt of the delivery the sync run queued for the record: the same event body with its
+         *       original `webhook-id` (a receiver that deduplicates on it sees the same message again), signed
+         *       afresh per Standard Webhooks with the organisation's current secret and a new
+         *       `webhook-timestamp`, sent by the delivery worker in the account's order (before the account's
+         *       later deliveries), never while a database transaction is open.
+         *     - Claimed in one statement: only a delivery that is finished (dispatched, failed, or not
+         *       dispatched) becomes due again; one being sent right now or already waiting (pending, a replay
+         *       not yet sent included) is left alone, so concurrent calls replay each delivery once.
+         *     - Logged as a replay on its webhook record: dispatchStatus pending until the attempt, then its
+         *       outcome; replayCount and replayedAt; retryCallCount counts every attempt after the first,
+         *       replays included. A replay that fails is retried like any delivery until three days after the
+         *       delivery's first attempt, so a replay of an older delivery is one attempt; one never attempted
+         *       before (not dispatched) gets the whole schedule of a first delivery. A successful one resolves
+         *       the delivery issues, as any delivery does, and the run counts a record consumed once however
+         *       often it arrives.
+         *     - Only deliveries whose category has a webhook URL now are replayed.
+         *     - The sync job keeps the replayed record's data as what the customer last got, so its next run
+         *       sends whatever changed since (an old version replayed is followed by the current one).
+         *
+         *     Here any finished delivery may be replayed, a dispatched one included (only here: the bulk
+         *     calls replay failed deliveries). msg.count is 1.
+         *
+         *     - A record unknown to the caller's organisation gives 404 'Webhook record not found'.
+         *     - 409 when there is nothing to replay, with the reason: 'This delivery is pending: it is being
+         *       sent or waits for its next try', 'No webhook URL is registered for {category}: save one on API
+         *       Keys & Webhooks, then replay', or 'This record was never queued for delivery, so there is
+         *       nothing to replay' (records written before deliveries were queued, such as the demo's).
+         *     - Admins and members (not billing contacts).
+         */
+        post: operations["appReplayWebhookRecord"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app.replayWebhookRun": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replay the failed webhook deliveries of a sync run
+         * @description Designed (part 2 names no replay call). The 'Replay failed deliveries' action of a webhook log
+         *     (/dashboard/logs/webhook/{runId}): every failed delivery of the run (of the iteration the page
+         *     lists, when given) is sent again, those not dispatched included once their category has a
+         *     webhook URL. The dashboard first calls it with dryRun true and confirms with the count ('Replay
+         *     12 failed deliveries?'), then calls it for real and toasts msg.count.
+         *
+         *     A replay is what app.replayWebhookRecord describes: a new attempt of the original delivery with
+         *     its original `webhook-id`, claimed in one statement (concurrent calls replay each delivery once;
+         *     msg.count is what this call replayed), logged on the webhook record. Dispatched deliveries are
+         *     not replayed in bulk (replay one record for that), nor pending ones.
+         *
+         *     - A run unknown to the caller's organisation gives 404 'Sync run not found'.
+         *     - More than 10,000 deliveries to replay gives 400 'More than 10,000 failed deliveries: replay
+         *       at most 10,000 at once (one iteration at a time)' (field syncRunId).
+         *     - Nothing to replay is msg.count 0.
+         *     - Admins and members (not billing contacts).
+         */
+        post: operations["appReplayWebhookRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app.replayWebhookDeliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replay the organisation's failed webhook deliveries of a time range
+         * @description Designed (part 2 names no replay call). The 'Replay failed deliveries…' action of the logs
+         *     screen's Webhooks view (/dashboard/logs): every failed delivery of the caller's organisation
+         *     whose record was written between start and end (the time the webhook logs show), optionally of
+         *     one category, end-customer organisation or integrated account, is sent again, those not
+         *     dispatched included once their category has a webhook URL. The dialog opens on the view's period
+         *     (at most the last 30 days) and filters; it calls with dryRun true as the range changes and
+         *     confirms with the count ('Replay 12 failed deliveries?'), then calls for real and toasts
+         *     msg.count.
+         *
+         *     A replay is what app.replayWebhookRecord describes: a new attempt of the original delivery with
+         *     its original `webhook-id`, claimed in one statement (concurrent calls replay each delivery once;
+         *     msg.count is what this call replayed), logged on the webhook record. Dispatched and pending
+         *     deliveries are not replayed in bulk.
+         *
+         *     - end before start gives 400 'The end of the time range must not be before its start' (field
+         *       end); a range over 30 days 400 'The time range must not span more than 30 days' (field end).
+         *     - More than 10,000 deliveries to replay gives 400 'More than 10,000 failed deliveries in this
+         *       time range: narrow it to replay at most 10,000 at once' (field start).
+         *     - Another organisation's deliveries are never counted or replayed; nothing to replay is
+         *       msg.count 0.
+         *     - Admins and members (not billing contacts).
+         */
+        post: operations["appReplayWebhookDeliveries"];
         delete?: never;
         options?: never;
         head?: never;
@@ -7654,6 +7789,16 @@ export interface components {
             /** @description The previous page's nextCursor (optional keyset shortcut for pageNo). */
             cursor?: string | null;
         };
+        /**
+         * @description What a sync job's next sync is waiting for (designed: the spec shows only the time). scheduled:
+         *     the scheduler runs it at upcomingSync; running: a worker runs it now (upcomingSync is when it
+         *     was due); paused: its account's syncs are paused; apiTrigger: its category starts syncs on API
+         *     trigger and v1.0/sync.start has not been called for it; notScheduled: the scheduler parked it
+         *     (an account never connected, credentials the app refused, a data type no unified model reads)
+         *     and it runs again only after Restart sync.
+         * @enum {string}
+         */
+        UpcomingSyncStatus: "scheduled" | "running" | "paused" | "apiTrigger" | "notScheduled";
         /** @description One sync job (one data type of one integrated account), a row of /dashboard/syncs. */
         SyncJobRow: {
             /** @description Id of the sync job (the jobId of /dashboard/syncs/{jobId}). */
@@ -7678,8 +7823,13 @@ export interface components {
             connectorId: string | null;
             /** @description When the last run completed, unix milliseconds; null before the first run completes. */
             lastSyncedAt: number | null;
-            /** @description When the next run is scheduled, unix milliseconds; null while the account's sync is paused or syncs start on API trigger. */
+            /**
+             * @description When the scheduler runs the job next (its next_run_at), unix milliseconds; null while the
+             *     account's sync is paused, while syncs wait for their API trigger, and for a job the scheduler
+             *     parked (upcomingSyncStatus says which).
+             */
             upcomingSync: number | null;
+            upcomingSyncStatus: components["schemas"]["UpcomingSyncStatus"];
             syncFrequency: components["schemas"]["SyncFrequency"];
             /** @description Rate of a custom frequency ('Every {frequencyRate} {frequencyUnit}'); null unless syncFrequency is custom. */
             frequencyRate: number | null;
@@ -7709,6 +7859,7 @@ export interface components {
          *             "connectorId": null,
          *             "lastSyncedAt": 1716192000000,
          *             "upcomingSync": 1716214400000,
+         *             "upcomingSyncStatus": "scheduled",
          *             "syncFrequency": "HIGH",
          *             "frequencyRate": null,
          *             "frequencyUnit": null,
@@ -7773,11 +7924,17 @@ export interface components {
             startedAt: number;
             /** @description When the run ended, unix milliseconds; null while queued or running. */
             completedAt: number | null;
-            /** @description Webhook events the run produced. */
+            /**
+             * @description Webhook events the run produced; while it runs, the records it found new or changed so far
+             *     (updated after every page of the app; deletions count once it ends).
+             */
             eventsTriggered: number;
             /** @description Events the customer's webhook acknowledged. */
             eventsConsumed: number;
-            /** @description Records the run read from the app and processed. */
+            /**
+             * @description Records the run read from the app and processed; while it runs, the records read so far
+             *     (updated after every page of the app), shown as 'Running: {eventsProcessed} records read'.
+             */
             eventsProcessed: number;
             syncStatus: components["schemas"]["SyncStatus"];
             /** @description Kind of run, e.g. initial_sync, delta_sync, manual_sync (shown as the part before the first underscore). */
@@ -7792,6 +7949,7 @@ export interface components {
          *         "integrationName": "BambooHR",
          *         "lastSyncedAt": 1716192000000,
          *         "upcomingSync": 1716214400000,
+         *         "upcomingSyncStatus": "scheduled",
          *         "syncDataTypeLabel": "Employees",
          *         "integrationId": "int_01HZX3K9",
          *         "appId": "bamboohr",
@@ -7828,8 +7986,9 @@ export interface components {
                 integrationName: string;
                 /** @description When the last run completed, unix milliseconds; null before the first. */
                 lastSyncedAt: number | null;
-                /** @description When the next run is scheduled, unix milliseconds; null when none is scheduled. */
+                /** @description When the scheduler runs the job next, unix milliseconds; null when none is scheduled (upcomingSyncStatus says why). */
                 upcomingSync: number | null;
+                upcomingSyncStatus: components["schemas"]["UpcomingSyncStatus"];
                 /** @description Label of the data type synced. */
                 syncDataTypeLabel: string;
                 /** @description Id of the integrated account. */
@@ -8218,7 +8377,7 @@ export interface components {
             syncRunId: string;
             /** @description The iteration of the run that produced the record. */
             syncIterationId?: string;
-            /** @description Delivery retries after the first attempt. */
+            /** @description Delivery attempts after the first, automatic retries and replays alike. */
             retryCallCount: number;
             /** @description Calls made to the third-party app's own API to build the record. */
             nativeApiCallCount: number;
@@ -8230,6 +8389,10 @@ export interface components {
             statusMessage: string | null;
             /** @description Dispatch status; stale means not dispatched. */
             dispatchStatus: components["schemas"]["DispatchStatus"];
+            /** @description How many times the delivery was replayed from the dashboard (each a new attempt with its original webhook-id); 0 when never. */
+            replayCount: number;
+            /** @description When the delivery was last replayed, unix milliseconds; null when never. */
+            replayedAt: number | null;
         };
         /**
          * @example {
@@ -8256,7 +8419,9 @@ export interface components {
          *             "path": "/webhooks/knit",
          *             "statusCode": 200,
          *             "statusMessage": "OK",
-         *             "dispatchStatus": "dispatched"
+         *             "dispatchStatus": "dispatched",
+         *             "replayCount": 0,
+         *             "replayedAt": null
          *           }
          *         ]
          *       }
@@ -8371,7 +8536,9 @@ export interface components {
          *           "path": "/webhooks/knit",
          *           "statusCode": 200,
          *           "statusMessage": "OK",
-         *           "dispatchStatus": "dispatched"
+         *           "dispatchStatus": "dispatched",
+         *           "replayCount": 0,
+         *           "replayedAt": null
          *         },
          *         "logs": [
          *           {
@@ -8478,6 +8645,127 @@ export interface components {
                 /** @description The API log (logType api) the calls belong to (header of /dashboard/logs/api/{execId}; url is the page's apiUrl). */
                 apiLog: components["schemas"]["LogRow"];
             };
+        };
+        /**
+         * @description true: change nothing and answer the count the call would replay now (the confirmation's
+         *     count); false: replay.
+         * @default false
+         */
+        ReplayDryRun: boolean;
+        /**
+         * @description One webhook record's delivery to replay (the record screen /dashboard/logs/webhook/{runId}/{recordId}).
+         * @example {
+         *       "syncRunId": "sr_01HZX4",
+         *       "recordId": "rec_55A1",
+         *       "dryRun": true
+         *     }
+         */
+        AppReplayWebhookRecordBody: {
+            /** @description The sync run (route runId). */
+            syncRunId: string;
+            /** @description The webhook record (route recordId). */
+            recordId: string;
+            dryRun?: components["schemas"]["ReplayDryRun"];
+        };
+        /**
+         * @description What a replay call did, or would do (dryRun): how many deliveries it replays. The dashboard's
+         *     confirmation names `count` from the dry run ("Replay 12 failed deliveries?") and its toast the
+         *     count of the real call, which may be smaller when deliveries were replayed meanwhile by someone
+         *     else or are being sent right now.
+         * @example {
+         *       "dryRun": true,
+         *       "count": 12,
+         *       "notDispatched": 3
+         *     }
+         */
+        WebhookReplayResult: {
+            /** @description Whether nothing was changed (the request's dryRun). */
+            dryRun: boolean;
+            /** @description Deliveries replayed (dryRun false), or that the call would replay now (dryRun true). */
+            count: number;
+            /** @description How many of them were not dispatched before (stale, no webhook URL then); the others had failed (or, for one record, were dispatched). */
+            notDispatched: number;
+        };
+        /**
+         * @example {
+         *       "success": true,
+         *       "msg": {
+         *         "dryRun": true,
+         *         "count": 1,
+         *         "notDispatched": 0
+         *       }
+         *     }
+         */
+        AppReplayWebhookRecordResponse: {
+            success: components["schemas"]["SuccessFlag"];
+            msg: components["schemas"]["WebhookReplayResult"];
+        };
+        /**
+         * @description The failed deliveries of one sync run to replay (the webhook log /dashboard/logs/webhook/{runId}), of one iteration when given.
+         * @example {
+         *       "syncRunId": "sr_01HZX4",
+         *       "syncIterationId": "it_3",
+         *       "dryRun": true
+         *     }
+         */
+        AppReplayWebhookRunBody: {
+            /** @description The sync run (route runId). */
+            syncRunId: string;
+            /** @description Only the deliveries of this iteration (the webhook log row's syncIterationId, as the page lists them). */
+            syncIterationId?: string;
+            dryRun?: components["schemas"]["ReplayDryRun"];
+        };
+        /**
+         * @example {
+         *       "success": true,
+         *       "msg": {
+         *         "dryRun": true,
+         *         "count": 12,
+         *         "notDispatched": 3
+         *       }
+         *     }
+         */
+        AppReplayWebhookRunResponse: {
+            success: components["schemas"]["SuccessFlag"];
+            msg: components["schemas"]["WebhookReplayResult"];
+        };
+        /**
+         * @description The organisation's failed deliveries to replay whose records were written in [start, end] (the
+         *     time the webhook logs show), at most 30 days apart, optionally of one category, end customer or
+         *     integrated account.
+         * @example {
+         *       "start": 1764547200000,
+         *       "end": 1765152000000,
+         *       "category": "HRIS",
+         *       "dryRun": true
+         *     }
+         */
+        AppReplayWebhookDeliveriesBody: {
+            /** @description Deliveries of records written at or after this instant, unix milliseconds. */
+            start: number;
+            /** @description Deliveries of records written at or before this instant, unix milliseconds; at most 30 days after start. */
+            end: number;
+            /** @description Only deliveries of accounts of this category. */
+            category?: components["schemas"]["Category"];
+            /** @description Only deliveries of this end-customer organisation (platform originOrgId), as the logs' Organization filter. */
+            originOrgId?: string;
+            /** @description Only deliveries of this integrated account. */
+            integrationId?: string;
+            dryRun?: components["schemas"]["ReplayDryRun"];
+        };
+        /**
+         * @example {
+         *       "success": true,
+         *       "msg": {
+         *         "dryRun": true,
+         *         "count": 12,
+         *         "notDispatched": 3
+         *       }
+         *     }
+         */
+        AppReplayWebhookDeliveriesResponse: {
+            success: components["schemas"]["SuccessFlag"];
+            msg: components["schemas"]["WebhookReplayResult"];
         };
         /**
          * @description Type filter of the issues screen, the log type the issue came from (all = no filter, the default).
@@ -10253,6 +10541,7 @@ export type SchemaAppCreateMagicLinkV3Response = components['schemas']['AppCreat
 export type SchemaAppCreateReIntegrateMagicLinkBody = components['schemas']['AppCreateReIntegrateMagicLinkBody'];
 export type SchemaAppCreateReIntegrateMagicLinkResponse = components['schemas']['AppCreateReIntegrateMagicLinkResponse'];
 export type SchemaAppDashboardSyncJobsBody = components['schemas']['AppDashboardSyncJobsBody'];
+export type SchemaUpcomingSyncStatus = components['schemas']['UpcomingSyncStatus'];
 export type SchemaSyncJobRow = components['schemas']['SyncJobRow'];
 export type SchemaAppDashboardSyncJobsResponse = components['schemas']['AppDashboardSyncJobsResponse'];
 export type SchemaAppDashboardSyncRunsBody = components['schemas']['AppDashboardSyncRunsBody'];
@@ -10276,6 +10565,14 @@ export type SchemaNativeCallRow = components['schemas']['NativeCallRow'];
 export type SchemaAppGetWebhookNativeCallsResponse = components['schemas']['AppGetWebhookNativeCallsResponse'];
 export type SchemaAppGetApiNativeCallsBody = components['schemas']['AppGetApiNativeCallsBody'];
 export type SchemaAppGetApiNativeCallsResponse = components['schemas']['AppGetApiNativeCallsResponse'];
+export type SchemaReplayDryRun = components['schemas']['ReplayDryRun'];
+export type SchemaAppReplayWebhookRecordBody = components['schemas']['AppReplayWebhookRecordBody'];
+export type SchemaWebhookReplayResult = components['schemas']['WebhookReplayResult'];
+export type SchemaAppReplayWebhookRecordResponse = components['schemas']['AppReplayWebhookRecordResponse'];
+export type SchemaAppReplayWebhookRunBody = components['schemas']['AppReplayWebhookRunBody'];
+export type SchemaAppReplayWebhookRunResponse = components['schemas']['AppReplayWebhookRunResponse'];
+export type SchemaAppReplayWebhookDeliveriesBody = components['schemas']['AppReplayWebhookDeliveriesBody'];
+export type SchemaAppReplayWebhookDeliveriesResponse = components['schemas']['AppReplayWebhookDeliveriesResponse'];
 export type SchemaIssueTypeFilter = components['schemas']['IssueTypeFilter'];
 export type SchemaAppIssueGraphResponse = components['schemas']['AppIssueGraphResponse'];
 export type SchemaIssueStatusFilter = components['schemas']['IssueStatusFilter'];
@@ -12879,6 +13176,111 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    appReplayWebhookRecord: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "syncRunId": "sr_01HZX4",
+                 *       "recordId": "rec_55A1",
+                 *       "dryRun": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["AppReplayWebhookRecordBody"];
+            };
+        };
+        responses: {
+            /** @description The delivery replayed (or, dry run, replayable). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppReplayWebhookRecordResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    appReplayWebhookRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "syncRunId": "sr_01HZX4",
+                 *       "dryRun": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["AppReplayWebhookRunBody"];
+            };
+        };
+        responses: {
+            /** @description The deliveries replayed (or, dry run, that would be). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppReplayWebhookRunResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    appReplayWebhookDeliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "start": 1764547200000,
+                 *       "end": 1765152000000,
+                 *       "category": "HRIS",
+                 *       "dryRun": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["AppReplayWebhookDeliveriesBody"];
+            };
+        };
+        responses: {
+            /** @description The deliveries replayed (or, dry run, that would be). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppReplayWebhookDeliveriesResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     appIssueGraph: {

@@ -4437,7 +4437,7 @@ export const engineDocument = {
       "post": {
         "operationId": "appDashboardSyncJobs",
         "summary": "Sync jobs",
-        "description": "The table of /dashboard/syncs: one row per sync job (one data type of one integrated account)\nof the caller's organisation, with 'Total Active Syncs' above it (msg.totalActiveSyncs). The\nbody carries the spec's {integration, organization} filters (integrationId and originOrgId,\nboth optional) and the page.\n\n- Jobs of Deactivated and Expired accounts are not listed; jobs of paused accounts are listed\n  with upcomingSync null.\n- Page-number paging, 10 rows by default, newest job first; the previous page's nextCursor may\n  be sent as cursor (a cursor from another filter set gives 400).\n  Changing a filter resets to page 1.\n- Frequency shows STANDARD/MEDIUM/HIGH or 'Every {frequencyRate} {frequencyUnit}'.\n- A row opens /dashboard/syncs/{jobId}.\n- The choices of both filters come from app.filtersMetadata?pageId=syncs.\nThe dashboard shows 'Something went wrong' when this call fails.\n",
+        "description": "The table of /dashboard/syncs: one row per sync job (one data type of one integrated account)\nof the caller's organisation, with 'Total Active Syncs' above it (msg.totalActiveSyncs). The\nbody carries the spec's {integration, organization} filters (integrationId and originOrgId,\nboth optional) and the page.\n\n- Jobs of Deactivated and Expired accounts are not listed; jobs of paused accounts are listed\n  with upcomingSync null.\n- Upcoming Sync is the scheduler's next run of the job; when there is none, the cell says why\n  (upcomingSyncStatus): Paused, Waiting for v1.0/sync.start, Running now, or 'Not scheduled:\n  restart syncs' for a job the scheduler parked (its job page then shows 'Syncs haven't been\n  started properly for this account. Please restart syncs and try again.' until it runs).\n- Page-number paging, 10 rows by default, newest job first; the previous page's nextCursor may\n  be sent as cursor (a cursor from another filter set gives 400).\n  Changing a filter resets to page 1.\n- Frequency shows STANDARD/MEDIUM/HIGH or 'Every {frequencyRate} {frequencyUnit}'.\n- A row opens /dashboard/syncs/{jobId}.\n- The choices of both filters come from app.filtersMetadata?pageId=syncs.\nThe dashboard shows 'Something went wrong' when this call fails.\n",
         "tags": [
           "syncs"
         ],
@@ -4487,7 +4487,7 @@ export const engineDocument = {
             {
               "source": "upcomingSync",
               "label": "Upcoming Sync",
-              "kind": "date"
+              "kind": "upcomingSync"
             },
             {
               "source": "syncFrequency",
@@ -4579,7 +4579,7 @@ export const engineDocument = {
       "post": {
         "operationId": "appDashboardSyncRuns",
         "summary": "Run history of a sync job",
-        "description": "The job page /dashboard/syncs/{jobId}: the job header (orgName, integrationName, appLabel,\nintegrationId, syncDataTypeLabel, lastSyncedAt, upcomingSync, and the frequency: syncFrequency\nwith frequencyRate and frequencyUnit, so a job opened by its URL shows 'Every {frequencyRate}\n{frequencyUnit}' like the syncs list) and the job's runs started within the date range, newest\nfirst, 10 per page with a cursor.\n\n- start and end are unix milliseconds. Without them the range is the last 30 days; the range\n  never goes beyond today (an end beyond now is read as now); start after end gives 400 'Start\n  date must be before end date'. Changing the range resets the cursor.\n- cursor is the previous page's nextCursor; nextCursor is null on the last page. A cursor from\n  another job or range gives 400.\n- A jobId unknown to the caller's organisation gives 404 'Sync details not found.'; the\n  dashboard then returns to /dashboard/syncs/ (a cancelled request is ignored).\n- A job with no run at all shows 'Syncs haven't been started properly for this account. Please\n  restart syncs and try again.'\n- Status shows with its first letter capitalised; type shows the part before the first underscore.\n- A row opens /dashboard/syncs/{jobId}/{runId}.\n",
+        "description": "The job page /dashboard/syncs/{jobId}: the job header (orgName, integrationName, appLabel,\nintegrationId, syncDataTypeLabel, lastSyncedAt, upcomingSync, and the frequency: syncFrequency\nwith frequencyRate and frequencyUnit, so a job opened by its URL shows 'Every {frequencyRate}\n{frequencyUnit}' like the syncs list) and the job's runs started within the date range, newest\nfirst, 10 per page with a cursor.\n\n- start and end are unix milliseconds. Without them the range is the last 30 days; the range\n  never goes beyond today (an end beyond now is read as now); start after end gives 400 'Start\n  date must be before end date'. Changing the range resets the cursor.\n- cursor is the previous page's nextCursor; nextCursor is null on the last page. A cursor from\n  another job or range gives 400.\n- A jobId unknown to the caller's organisation gives 404 'Sync details not found.'; the\n  dashboard then returns to /dashboard/syncs/ (a cancelled request is ignored).\n- A job with no run at all shows 'Syncs haven't been started properly for this account. Please\n  restart syncs and try again.'\n- Status shows with its first letter capitalised; a running run shows its progress, 'Running:\n  {eventsProcessed} records read' (its counts are updated after every page it reads), and the\n  list reads its page again every 20 s. Type shows the part before the first underscore.\n- A row opens /dashboard/syncs/{jobId}/{runId}.\n",
         "tags": [
           "syncs"
         ],
@@ -5071,7 +5071,7 @@ export const engineDocument = {
       "post": {
         "operationId": "appGetWebhookRecords",
         "summary": "Webhook records of a sync run",
-        "description": "The table of /dashboard/logs/webhook/{runId}: the webhook records of one sync run (of one\niteration when syncIterationId is sent), newest first, with the run header (organisation, app,\nintegration, data type) so a reloaded page needs no route state.\n\n- Page-number paging, 10 rows per page, hasMoreRecords; the previous page's nextCursor may be\n  sent as cursor.\n- dispatchStatus stale means not dispatched. Status codes of 299 or less show as success, others\n  as error.\n- A run unknown to the caller's organisation gives 404.\n- A row opens /dashboard/logs/webhook/{runId}/{recordId}.\n- Billing contacts may call it (log routes).\n",
+        "description": "The table of /dashboard/logs/webhook/{runId}: the webhook records of one sync run (of one\niteration when syncIterationId is sent), newest first, with the run header (organisation, app,\nintegration, data type) so a reloaded page needs no route state.\n\n- Page-number paging, 10 rows per page, hasMoreRecords; the previous page's nextCursor may be\n  sent as cursor.\n- dispatchStatus stale means not dispatched. Status codes of 299 or less show as success, others\n  as error. replayCount and replayedAt say whether and when a delivery was replayed\n  (app.replayWebhookRecord).\n- A run unknown to the caller's organisation gives 404.\n- A row opens /dashboard/logs/webhook/{runId}/{recordId}.\n- Billing contacts may call it (log routes).\n",
         "tags": [
           "logs"
         ],
@@ -5142,6 +5142,11 @@ export const engineDocument = {
               "source": "dispatchStatus",
               "label": "Dispatch Status",
               "kind": "text"
+            },
+            {
+              "source": "replayCount",
+              "label": "Replays",
+              "kind": "number"
             }
           ]
         },
@@ -5392,6 +5397,168 @@ export const engineDocument = {
           },
           "404": {
             "$ref": "#/components/responses/NotFound"
+          }
+        }
+      }
+    },
+    "/app.replayWebhookRecord": {
+      "post": {
+        "operationId": "appReplayWebhookRecord",
+        "summary": "Replay one webhook delivery",
+        "description": "Designed (part 2 names no replay call). The Replay action of a webhook record\n(/dashboard/logs/webhook/{runId}/{recordId}): the record's delivery is sent again, for a\ncustomer whose receiver failed it or lost it. The dashboard first calls it with dryRun true and\nconfirms with the count ('Replay 1 delivery?'), then calls it for real and toasts the result.\n\nWhat a replay is (the same for app.replayWebhookRun and app.replayWebhookDeliveries):\n- A new attempt of the delivery the sync run queued for the record: the same event body with its\n  original `webhook-id` (a receiver that deduplicates on it sees the same message again), signed\n  afresh per Standard Webhooks with the organisation's current secret and a new\n  `webhook-timestamp`, sent by the delivery worker in the account's order (before the account's\n  later deliveries), never while a database transaction is open.\n- Claimed in one statement: only a delivery that is finished (dispatched, failed, or not\n  dispatched) becomes due again; one being sent right now or already waiting (pending, a replay\n  not yet sent included) is left alone, so concurrent calls replay each delivery once.\n- Logged as a replay on its webhook record: dispatchStatus pending until the attempt, then its\n  outcome; replayCount and replayedAt; retryCallCount counts every attempt after the first,\n  replays included. A replay that fails is retried like any delivery until three days after the\n  delivery's first attempt, so a replay of an older delivery is one attempt; one never attempted\n  before (not dispatched) gets the whole schedule of a first delivery. A successful one resolves\n  the delivery issues, as any delivery does, and the run counts a record consumed once however\n  often it arrives.\n- Only deliveries whose category has a webhook URL now are replayed.\n- The sync job keeps the replayed record's data as what the customer last got, so its next run\n  sends whatever changed since (an old version replayed is followed by the current one).\n\nHere any finished delivery may be replayed, a dispatched one included (only here: the bulk\ncalls replay failed deliveries). msg.count is 1.\n\n- A record unknown to the caller's organisation gives 404 'Webhook record not found'.\n- 409 when there is nothing to replay, with the reason: 'This delivery is pending: it is being\n  sent or waits for its next try', 'No webhook URL is registered for {category}: save one on API\n  Keys & Webhooks, then replay', or 'This record was never queued for delivery, so there is\n  nothing to replay' (records written before deliveries were queued, such as the demo's).\n- Admins and members (not billing contacts).\n",
+        "tags": [
+          "logs"
+        ],
+        "x-roles": [
+          "admin",
+          "member"
+        ],
+        "x-designed": true,
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/AppReplayWebhookRecordBody"
+              },
+              "example": {
+                "syncRunId": "sr_01HZX4",
+                "recordId": "rec_55A1",
+                "dryRun": true
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The delivery replayed (or, dry run, replayable).",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/AppReplayWebhookRecordResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "409": {
+            "$ref": "#/components/responses/Conflict"
+          }
+        }
+      }
+    },
+    "/app.replayWebhookRun": {
+      "post": {
+        "operationId": "appReplayWebhookRun",
+        "summary": "Replay the failed webhook deliveries of a sync run",
+        "description": "Designed (part 2 names no replay call). The 'Replay failed deliveries' action of a webhook log\n(/dashboard/logs/webhook/{runId}): every failed delivery of the run (of the iteration the page\nlists, when given) is sent again, those not dispatched included once their category has a\nwebhook URL. The dashboard first calls it with dryRun true and confirms with the count ('Replay\n12 failed deliveries?'), then calls it for real and toasts msg.count.\n\nA replay is what app.replayWebhookRecord describes: a new attempt of the original delivery with\nits original `webhook-id`, claimed in one statement (concurrent calls replay each delivery once;\nmsg.count is what this call replayed), logged on the webhook record. Dispatched deliveries are\nnot replayed in bulk (replay one record for that), nor pending ones.\n\n- A run unknown to the caller's organisation gives 404 'Sync run not found'.\n- More than 10,000 deliveries to replay gives 400 'More than 10,000 failed deliveries: replay\n  at most 10,000 at once (one iteration at a time)' (field syncRunId).\n- Nothing to replay is msg.count 0.\n- Admins and members (not billing contacts).\n",
+        "tags": [
+          "logs"
+        ],
+        "x-roles": [
+          "admin",
+          "member"
+        ],
+        "x-designed": true,
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/AppReplayWebhookRunBody"
+              },
+              "example": {
+                "syncRunId": "sr_01HZX4",
+                "dryRun": true
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The deliveries replayed (or, dry run, that would be).",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/AppReplayWebhookRunResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          }
+        }
+      }
+    },
+    "/app.replayWebhookDeliveries": {
+      "post": {
+        "operationId": "appReplayWebhookDeliveries",
+        "summary": "Replay the organisation's failed webhook deliveries of a time range",
+        "description": "Designed (part 2 names no replay call). The 'Replay failed deliveries…' action of the logs\nscreen's Webhooks view (/dashboard/logs): every failed delivery of the caller's organisation\nwhose record was written between start and end (the time the webhook logs show), optionally of\none category, end-customer organisation or integrated account, is sent again, those not\ndispatched included once their category has a webhook URL. The dialog opens on the view's period\n(at most the last 30 days) and filters; it calls with dryRun true as the range changes and\nconfirms with the count ('Replay 12 failed deliveries?'), then calls for real and toasts\nmsg.count.\n\nA replay is what app.replayWebhookRecord describes: a new attempt of the original delivery with\nits original `webhook-id`, claimed in one statement (concurrent calls replay each delivery once;\nmsg.count is what this call replayed), logged on the webhook record. Dispatched and pending\ndeliveries are not replayed in bulk.\n\n- end before start gives 400 'The end of the time range must not be before its start' (field\n  end); a range over 30 days 400 'The time range must not span more than 30 days' (field end).\n- More than 10,000 deliveries to replay gives 400 'More than 10,000 failed deliveries in this\n  time range: narrow it to replay at most 10,000 at once' (field start).\n- Another organisation's deliveries are never counted or replayed; nothing to replay is\n  msg.count 0.\n- Admins and members (not billing contacts).\n",
+        "tags": [
+          "logs"
+        ],
+        "x-roles": [
+          "admin",
+          "member"
+        ],
+        "x-designed": true,
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/AppReplayWebhookDeliveriesBody"
+              },
+              "example": {
+                "start": 1764547200000,
+                "end": 1765152000000,
+                "category": "HRIS",
+                "dryRun": true
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The deliveries replayed (or, dry run, that would be).",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/AppReplayWebhookDeliveriesResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
           }
         }
       }
@@ -15874,6 +16041,24 @@ export const engineDocument = {
           "limit": 10
         }
       },
+      "UpcomingSyncStatus": {
+        "type": "string",
+        "description": "What a sync job's next sync is waiting for (designed: the spec shows only the time). scheduled:\nthe scheduler runs it at upcomingSync; running: a worker runs it now (upcomingSync is when it\nwas due); paused: its account's syncs are paused; apiTrigger: its category starts syncs on API\ntrigger and v1.0/sync.start has not been called for it; notScheduled: the scheduler parked it\n(an account never connected, credentials the app refused, a data type no unified model reads)\nand it runs again only after Restart sync.\n",
+        "enum": [
+          "scheduled",
+          "running",
+          "paused",
+          "apiTrigger",
+          "notScheduled"
+        ],
+        "x-enum-labels": {
+          "scheduled": "Scheduled",
+          "running": "Running now",
+          "paused": "Paused",
+          "apiTrigger": "Waiting for v1.0/sync.start",
+          "notScheduled": "Not scheduled: restart syncs"
+        }
+      },
       "SyncJobRow": {
         "type": "object",
         "description": "One sync job (one data type of one integrated account), a row of /dashboard/syncs.",
@@ -15889,6 +16074,7 @@ export const engineDocument = {
           "connectorId",
           "lastSyncedAt",
           "upcomingSync",
+          "upcomingSyncStatus",
           "syncFrequency",
           "frequencyRate",
           "frequencyUnit"
@@ -15951,7 +16137,10 @@ export const engineDocument = {
               "null"
             ],
             "x-timestamp": "ms",
-            "description": "When the next run is scheduled, unix milliseconds; null while the account's sync is paused or syncs start on API trigger."
+            "description": "When the scheduler runs the job next (its next_run_at), unix milliseconds; null while the\naccount's sync is paused, while syncs wait for their API trigger, and for a job the scheduler\nparked (upcomingSyncStatus says which).\n"
+          },
+          "upcomingSyncStatus": {
+            "$ref": "#/components/schemas/UpcomingSyncStatus"
           },
           "syncFrequency": {
             "$ref": "#/components/schemas/SyncFrequency"
@@ -16046,6 +16235,7 @@ export const engineDocument = {
                 "connectorId": null,
                 "lastSyncedAt": 1716192000000,
                 "upcomingSync": 1716214400000,
+                "upcomingSyncStatus": "scheduled",
                 "syncFrequency": "HIGH",
                 "frequencyRate": null,
                 "frequencyUnit": null,
@@ -16155,7 +16345,7 @@ export const engineDocument = {
           "eventsTriggered": {
             "type": "integer",
             "minimum": 0,
-            "description": "Webhook events the run produced."
+            "description": "Webhook events the run produced; while it runs, the records it found new or changed so far\n(updated after every page of the app; deletions count once it ends).\n"
           },
           "eventsConsumed": {
             "type": "integer",
@@ -16165,7 +16355,7 @@ export const engineDocument = {
           "eventsProcessed": {
             "type": "integer",
             "minimum": 0,
-            "description": "Records the run read from the app and processed."
+            "description": "Records the run read from the app and processed; while it runs, the records read so far\n(updated after every page of the app), shown as 'Running: {eventsProcessed} records read'.\n"
           },
           "syncStatus": {
             "$ref": "#/components/schemas/SyncStatus"
@@ -16195,6 +16385,7 @@ export const engineDocument = {
               "integrationName",
               "lastSyncedAt",
               "upcomingSync",
+              "upcomingSyncStatus",
               "syncDataTypeLabel",
               "integrationId",
               "appLabel",
@@ -16231,7 +16422,10 @@ export const engineDocument = {
                   "null"
                 ],
                 "x-timestamp": "ms",
-                "description": "When the next run is scheduled, unix milliseconds; null when none is scheduled."
+                "description": "When the scheduler runs the job next, unix milliseconds; null when none is scheduled (upcomingSyncStatus says why)."
+              },
+              "upcomingSyncStatus": {
+                "$ref": "#/components/schemas/UpcomingSyncStatus"
               },
               "syncDataTypeLabel": {
                 "type": "string",
@@ -16296,6 +16490,7 @@ export const engineDocument = {
             "integrationName": "BambooHR",
             "lastSyncedAt": 1716192000000,
             "upcomingSync": 1716214400000,
+            "upcomingSyncStatus": "scheduled",
             "syncDataTypeLabel": "Employees",
             "integrationId": "int_01HZX3K9",
             "appId": "bamboohr",
@@ -17077,7 +17272,9 @@ export const engineDocument = {
           "path",
           "statusCode",
           "statusMessage",
-          "dispatchStatus"
+          "dispatchStatus",
+          "replayCount",
+          "replayedAt"
         ],
         "properties": {
           "requestTimestamp": {
@@ -17104,7 +17301,7 @@ export const engineDocument = {
           "retryCallCount": {
             "type": "integer",
             "minimum": 0,
-            "description": "Delivery retries after the first attempt."
+            "description": "Delivery attempts after the first, automatic retries and replays alike."
           },
           "nativeApiCallCount": {
             "type": "integer",
@@ -17134,6 +17331,19 @@ export const engineDocument = {
           "dispatchStatus": {
             "$ref": "#/components/schemas/DispatchStatus",
             "description": "Dispatch status; stale means not dispatched."
+          },
+          "replayCount": {
+            "type": "integer",
+            "minimum": 0,
+            "description": "How many times the delivery was replayed from the dashboard (each a new attempt with its original webhook-id); 0 when never."
+          },
+          "replayedAt": {
+            "type": [
+              "integer",
+              "null"
+            ],
+            "x-timestamp": "ms",
+            "description": "When the delivery was last replayed, unix milliseconds; null when never."
           }
         }
       },
@@ -17236,7 +17446,9 @@ export const engineDocument = {
                 "path": "/webhooks/knit",
                 "statusCode": 200,
                 "statusMessage": "OK",
-                "dispatchStatus": "dispatched"
+                "dispatchStatus": "dispatched",
+                "replayCount": 0,
+                "replayedAt": null
               }
             ]
           }
@@ -17446,7 +17658,9 @@ export const engineDocument = {
               "path": "/webhooks/knit",
               "statusCode": 200,
               "statusMessage": "OK",
-              "dispatchStatus": "dispatched"
+              "dispatchStatus": "dispatched",
+              "replayCount": 0,
+              "replayedAt": null
             },
             "logs": [
               {
@@ -17585,6 +17799,221 @@ export const engineDocument = {
                 "durationMs": 380
               }
             ]
+          }
+        }
+      },
+      "ReplayDryRun": {
+        "type": "boolean",
+        "default": false,
+        "description": "true: change nothing and answer the count the call would replay now (the confirmation's\ncount); false: replay.\n"
+      },
+      "AppReplayWebhookRecordBody": {
+        "type": "object",
+        "description": "One webhook record's delivery to replay (the record screen /dashboard/logs/webhook/{runId}/{recordId}).",
+        "required": [
+          "syncRunId",
+          "recordId"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "syncRunId": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 128,
+            "description": "The sync run (route runId)."
+          },
+          "recordId": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 128,
+            "description": "The webhook record (route recordId)."
+          },
+          "dryRun": {
+            "$ref": "#/components/schemas/ReplayDryRun"
+          }
+        },
+        "example": {
+          "syncRunId": "sr_01HZX4",
+          "recordId": "rec_55A1",
+          "dryRun": true
+        }
+      },
+      "WebhookReplayResult": {
+        "type": "object",
+        "description": "What a replay call did, or would do (dryRun): how many deliveries it replays. The dashboard's\nconfirmation names `count` from the dry run (\"Replay 12 failed deliveries?\") and its toast the\ncount of the real call, which may be smaller when deliveries were replayed meanwhile by someone\nelse or are being sent right now.\n",
+        "required": [
+          "dryRun",
+          "count",
+          "notDispatched"
+        ],
+        "properties": {
+          "dryRun": {
+            "type": "boolean",
+            "description": "Whether nothing was changed (the request's dryRun)."
+          },
+          "count": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 10000,
+            "description": "Deliveries replayed (dryRun false), or that the call would replay now (dryRun true)."
+          },
+          "notDispatched": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 10000,
+            "description": "How many of them were not dispatched before (stale, no webhook URL then); the others had failed (or, for one record, were dispatched)."
+          }
+        },
+        "example": {
+          "dryRun": true,
+          "count": 12,
+          "notDispatched": 3
+        }
+      },
+      "AppReplayWebhookRecordResponse": {
+        "type": "object",
+        "required": [
+          "success",
+          "msg"
+        ],
+        "properties": {
+          "success": {
+            "$ref": "#/components/schemas/SuccessFlag"
+          },
+          "msg": {
+            "$ref": "#/components/schemas/WebhookReplayResult"
+          }
+        },
+        "example": {
+          "success": true,
+          "msg": {
+            "dryRun": true,
+            "count": 1,
+            "notDispatched": 0
+          }
+        }
+      },
+      "AppReplayWebhookRunBody": {
+        "type": "object",
+        "description": "The failed deliveries of one sync run to replay (the webhook log /dashboard/logs/webhook/{runId}), of one iteration when given.",
+        "required": [
+          "syncRunId"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "syncRunId": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 128,
+            "description": "The sync run (route runId)."
+          },
+          "syncIterationId": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 128,
+            "description": "Only the deliveries of this iteration (the webhook log row's syncIterationId, as the page lists them)."
+          },
+          "dryRun": {
+            "$ref": "#/components/schemas/ReplayDryRun"
+          }
+        },
+        "example": {
+          "syncRunId": "sr_01HZX4",
+          "syncIterationId": "it_3",
+          "dryRun": true
+        }
+      },
+      "AppReplayWebhookRunResponse": {
+        "type": "object",
+        "required": [
+          "success",
+          "msg"
+        ],
+        "properties": {
+          "success": {
+            "$ref": "#/components/schemas/SuccessFlag"
+          },
+          "msg": {
+            "$ref": "#/components/schemas/WebhookReplayResult"
+          }
+        },
+        "example": {
+          "success": true,
+          "msg": {
+            "dryRun": true,
+            "count": 12,
+            "notDispatched": 3
+          }
+        }
+      },
+      "AppReplayWebhookDeliveriesBody": {
+        "type": "object",
+        "description": "The organisation's failed deliveries to replay whose records were written in [start, end] (the\ntime the webhook logs show), at most 30 days apart, optionally of one category, end customer or\nintegrated account.\n",
+        "required": [
+          "start",
+          "end"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "start": {
+            "type": "integer",
+            "minimum": 0,
+            "x-timestamp": "ms",
+            "description": "Deliveries of records written at or after this instant, unix milliseconds."
+          },
+          "end": {
+            "type": "integer",
+            "minimum": 0,
+            "x-timestamp": "ms",
+            "description": "Deliveries of records written at or before this instant, unix milliseconds; at most 30 days after start."
+          },
+          "category": {
+            "$ref": "#/components/schemas/Category",
+            "description": "Only deliveries of accounts of this category."
+          },
+          "originOrgId": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 256,
+            "description": "Only deliveries of this end-customer organisation (platform originOrgId), as the logs' Organization filter."
+          },
+          "integrationId": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 128,
+            "description": "Only deliveries of this integrated account."
+          },
+          "dryRun": {
+            "$ref": "#/components/schemas/ReplayDryRun"
+          }
+        },
+        "example": {
+          "start": 1764547200000,
+          "end": 1765152000000,
+          "category": "HRIS",
+          "dryRun": true
+        }
+      },
+      "AppReplayWebhookDeliveriesResponse": {
+        "type": "object",
+        "required": [
+          "success",
+          "msg"
+        ],
+        "properties": {
+          "success": {
+            "$ref": "#/components/schemas/SuccessFlag"
+          },
+          "msg": {
+            "$ref": "#/components/schemas/WebhookReplayResult"
+          }
+        },
+        "example": {
+          "success": true,
+          "msg": {
+            "dryRun": true,
+            "count": 12,
+            "notDispatched": 3
           }
         }
       },

@@ -82,6 +82,10 @@ type AppPaymentPlansNotifyResponse = components['schemas']['AppPaymentPlansNotif
 type AppPaymentPlansResponse = components['schemas']['AppPaymentPlansResponse'];
 type AppPaymentPortalResponse = components['schemas']['AppPaymentPortalResponse'];
 type AppPostWebhookUrlsResponse = components['schemas']['AppPostWebhookUrlsResponse'];
+type AppReplayWebhookDeliveriesResponse =
+  components['schemas']['AppReplayWebhookDeliveriesResponse'];
+type AppReplayWebhookRecordResponse = components['schemas']['AppReplayWebhookRecordResponse'];
+type AppReplayWebhookRunResponse = components['schemas']['AppReplayWebhookRunResponse'];
 type AppRotateWebhookSigningSecretResponse =
   components['schemas']['AppRotateWebhookSigningSecretResponse'];
 type AppSaveCategoryCustomMappingPresetResponse =
@@ -2974,6 +2978,13 @@ export const getAppDashboardSyncJobsResponseMock = (
           faker.number.int({ min: 1704067200000, max: 1767139200000 }),
           null,
         ]),
+        upcomingSyncStatus: faker.helpers.arrayElement([
+          'scheduled',
+          'running',
+          'paused',
+          'apiTrigger',
+          'notScheduled',
+        ] as const),
         syncFrequency: faker.helpers.arrayElement([
           'STANDARD',
           'MEDIUM',
@@ -3027,6 +3038,13 @@ export const getAppDashboardSyncRunsResponseMock = (
       faker.number.int({ min: 1704067200000, max: 1767139200000 }),
       null,
     ]),
+    upcomingSyncStatus: faker.helpers.arrayElement([
+      'scheduled',
+      'running',
+      'paused',
+      'apiTrigger',
+      'notScheduled',
+    ] as const),
     syncDataTypeLabel: faker.lorem.words({ min: 1, max: 3 }),
     integrationId: faker.string.alphanumeric({ length: 12, casing: 'lower' }),
     appId: faker.helpers.arrayElement([
@@ -3305,6 +3323,11 @@ export const getAppGetWebhookRecordsResponseMock = (
           'failed',
           'pending',
         ] as const),
+        replayCount: faker.number.int({ min: 0 }),
+        replayedAt: faker.helpers.arrayElement([
+          faker.number.int({ min: 1704067200000, max: 1767139200000 }),
+          null,
+        ]),
       }),
     ),
     hasMoreRecords: faker.datatype.boolean(),
@@ -3392,6 +3415,11 @@ export const getAppGetWebhookNativeCallsResponseMock = (
         'failed',
         'pending',
       ] as const),
+      replayCount: faker.number.int({ min: 0 }),
+      replayedAt: faker.helpers.arrayElement([
+        faker.number.int({ min: 1704067200000, max: 1767139200000 }),
+        null,
+      ]),
     },
   },
   ...overrideResponse,
@@ -3492,6 +3520,42 @@ export const getAppGetApiNativeCallsResponseMock = (
         undefined,
       ]),
     },
+  },
+  ...overrideResponse,
+});
+
+export const getAppReplayWebhookRecordResponseMock = (
+  overrideResponse: Partial<Extract<AppReplayWebhookRecordResponse, object>> = {},
+): AppReplayWebhookRecordResponse => ({
+  success: true,
+  msg: {
+    dryRun: faker.datatype.boolean(),
+    count: faker.number.int({ min: 0, max: 10000 }),
+    notDispatched: faker.number.int({ min: 0, max: 10000 }),
+  },
+  ...overrideResponse,
+});
+
+export const getAppReplayWebhookRunResponseMock = (
+  overrideResponse: Partial<Extract<AppReplayWebhookRunResponse, object>> = {},
+): AppReplayWebhookRunResponse => ({
+  success: true,
+  msg: {
+    dryRun: faker.datatype.boolean(),
+    count: faker.number.int({ min: 0, max: 10000 }),
+    notDispatched: faker.number.int({ min: 0, max: 10000 }),
+  },
+  ...overrideResponse,
+});
+
+export const getAppReplayWebhookDeliveriesResponseMock = (
+  overrideResponse: Partial<Extract<AppReplayWebhookDeliveriesResponse, object>> = {},
+): AppReplayWebhookDeliveriesResponse => ({
+  success: true,
+  msg: {
+    dryRun: faker.datatype.boolean(),
+    count: faker.number.int({ min: 0, max: 10000 }),
+    notDispatched: faker.number.int({ min: 0, max: 10000 }),
   },
   ...overrideResponse,
 });
@@ -6250,6 +6314,78 @@ export const getAppGetApiNativeCallsMockHandler = (
   );
 };
 
+export const getAppReplayWebhookRecordMockHandler = (
+  overrideResponse?:
+    | AppReplayWebhookRecordResponse
+    | ((
+        info: Parameters<Parameters<typeof http.post>[1]>[0],
+      ) => Promise<AppReplayWebhookRecordResponse> | AppReplayWebhookRecordResponse),
+  options?: RequestHandlerOptions,
+) => {
+  return http.post(
+    '*/api/app.replayWebhookRecord',
+    async (info: Parameters<Parameters<typeof http.post>[1]>[0]) => {
+      return HttpResponse.json(
+        overrideResponse !== undefined
+          ? typeof overrideResponse === 'function'
+            ? await overrideResponse(info)
+            : overrideResponse
+          : getAppReplayWebhookRecordResponseMock(),
+        { status: 200 },
+      );
+    },
+    options,
+  );
+};
+
+export const getAppReplayWebhookRunMockHandler = (
+  overrideResponse?:
+    | AppReplayWebhookRunResponse
+    | ((
+        info: Parameters<Parameters<typeof http.post>[1]>[0],
+      ) => Promise<AppReplayWebhookRunResponse> | AppReplayWebhookRunResponse),
+  options?: RequestHandlerOptions,
+) => {
+  return http.post(
+    '*/api/app.replayWebhookRun',
+    async (info: Parameters<Parameters<typeof http.post>[1]>[0]) => {
+      return HttpResponse.json(
+        overrideResponse !== undefined
+          ? typeof overrideResponse === 'function'
+            ? await overrideResponse(info)
+            : overrideResponse
+          : getAppReplayWebhookRunResponseMock(),
+        { status: 200 },
+      );
+    },
+    options,
+  );
+};
+
+export const getAppReplayWebhookDeliveriesMockHandler = (
+  overrideResponse?:
+    | AppReplayWebhookDeliveriesResponse
+    | ((
+        info: Parameters<Parameters<typeof http.post>[1]>[0],
+      ) => Promise<AppReplayWebhookDeliveriesResponse> | AppReplayWebhookDeliveriesResponse),
+  options?: RequestHandlerOptions,
+) => {
+  return http.post(
+    '*/api/app.replayWebhookDeliveries',
+    async (info: Parameters<Parameters<typeof http.post>[1]>[0]) => {
+      return HttpResponse.json(
+        overrideResponse !== undefined
+          ? typeof overrideResponse === 'function'
+            ? await overrideResponse(info)
+            : overrideResponse
+          : getAppReplayWebhookDeliveriesResponseMock(),
+        { status: 200 },
+      );
+    },
+    options,
+  );
+};
+
 export const getAppIssueGraphMockHandler = (
   overrideResponse?:
     | AppIssueGraphResponse
@@ -6766,6 +6902,9 @@ export const getIntegrationPlatformEngineMock = () => [
   getAppGetWebhookRecordsMockHandler(),
   getAppGetWebhookNativeCallsMockHandler(),
   getAppGetApiNativeCallsMockHandler(),
+  getAppReplayWebhookRecordMockHandler(),
+  getAppReplayWebhookRunMockHandler(),
+  getAppReplayWebhookDeliveriesMockHandler(),
   getAppIssueGraphMockHandler(),
   getAppIssueDataMockHandler(),
   getAppDataCustomFieldsMockHandler(),

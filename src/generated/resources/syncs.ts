@@ -56,7 +56,7 @@ export const syncsResource: ResourceDefinition<
     {
       source: 'upcomingSync',
       label: 'Upcoming Sync',
-      kind: 'date',
+      kind: 'upcomingSync',
       timestampUnit: 'ms',
     },
     {

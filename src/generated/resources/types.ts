@@ -17,6 +17,7 @@ export const COLUMN_KINDS = [
   'syncStatus',
   'syncType',
   'syncFrequency',
+  'upcomingSync',
   'boolean',
   'email',
   'role',

@@ -84,6 +84,11 @@ export const webhookRecordsResource: ResourceDefinition<
       label: 'Dispatch Status',
       kind: 'text',
     },
+    {
+      source: 'replayCount',
+      label: 'Replays',
+      kind: 'number',
+    },
   ],
   filters: [],
 };

@@ -17,6 +17,7 @@ const JOB: RunsMsg = {
   integrationName: 'BambooHR',
   lastSyncedAt: 1716192000000,
   upcomingSync: 1716214400000,
+  upcomingSyncStatus: 'scheduled',
   syncDataTypeLabel: 'Employees',
   integrationId: 'int_1',
   appId: 'bamboohr',

@@ -106,6 +106,8 @@ export const logSamples = {
     status_code: 200,
     status_message: 'OK',
     dispatch_status: 'dispatched',
+    replay_count: 1,
+    replayed_at: T + 60_000,
   },
   native_calls: {
     id: 1,

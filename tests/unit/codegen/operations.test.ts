@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { checkOperationIds, collectOperations } from '../../../codegen/generators/operations.ts';
+import { checkOperationIds, collectOperations, renderSessionOperationRoles } from '../../../codegen/generators/operations.ts';
+import * as sessionOperationRoles from '../../../src/generated/engine/sessionOperationRoles.ts';
+import { operations as contractOperations } from '../../../src/generated/engine/operations.ts';
 import { fixtureDocument, fixtureOperation } from './fixtureDocument.ts';
 
 describe('engine operation table generator', () => {
@@ -79,5 +81,21 @@ describe('engine operation table generator', () => {
     const engine = collectOperations(fixtureDocument(), 'engine').operations;
     const ai = collectOperations(fixtureDocument(), 'ai').operations;
     expect(checkOperationIds([...engine, ...ai])).toHaveLength(3);
+  });
+
+  it('gives the dashboard the roles of each session operation, and of no other operation', () => {
+    const { operations } = collectOperations(fixtureDocument(), 'engine');
+    const file = renderSessionOperationRoles(operations);
+    expect(file.path).toBe('engine/sessionOperationRoles.ts');
+    expect(file.body).toMatch(/export const appGetOrganizationsRoles: readonly Role\[\] = \[\s*"admin",\s*"member"\s*\];/);
+    expect(file.body).toMatch(/export const appUsersInviteRoles: readonly Role\[\] = \[\s*"admin"\s*\];/);
+    expect(file.body).not.toContain('authSignIn');
+  });
+
+  it("matches the contract: each session operation's roles are its x-roles", () => {
+    const bearer = contractOperations.filter((op) => op.security === 'bearer');
+    const generated = Object.fromEntries(Object.entries(sessionOperationRoles).map(([name, roles]) => [name.replace(/Roles$/, ''), roles]));
+    expect(generated).toEqual(Object.fromEntries(bearer.map((op) => [op.operationId, op.roles])));
+    expect(sessionOperationRoles.appReplayWebhookRunRoles).toEqual(['admin', 'member']);
   });
 });

@@ -25,6 +25,7 @@ import {
   syncStatusLabel,
   syncTypeLabel,
   toAppRef,
+  upcomingSyncLabel,
   type AppRef,
 } from './format.ts';
 
@@ -82,8 +83,8 @@ function BooleanValue({ value }: { value: unknown }) {
   return <Chip size="small" variant="outlined" color={parsed ? 'primary' : 'default'} label={parsed ? 'Yes' : 'No'} />;
 }
 
-function SyncStatus({ value }: { value: unknown }) {
-  const label = syncStatusLabel(value);
+function SyncStatus({ value, recordsRead }: { value: unknown; recordsRead: unknown }) {
+  const label = syncStatusLabel(value, recordsRead);
   const color = value === 'completed' ? 'success' : value === 'failed' ? 'error' : value === 'running' ? 'info' : 'default';
   return label === EMPTY_VALUE ? <>{label}</> : <Chip size="small" variant="outlined" color={color} label={label} />;
 }
@@ -94,6 +95,8 @@ export function ColumnCell({ column, record }: { column: ColumnDefinition; recor
   switch (column.kind) {
     case 'date':
       return <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{formatDate(value, column.timestampUnit)}</Box>;
+    case 'upcomingSync':
+      return <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{upcomingSyncLabel(record, column.timestampUnit)}</Box>;
     case 'integrationState':
       return <IntegrationStateIcon record={record} value={value} />;
     case 'statusCode':
@@ -112,7 +115,7 @@ export function ColumnCell({ column, record }: { column: ColumnDefinition; recor
       );
     }
     case 'syncStatus':
-      return <SyncStatus value={value} />;
+      return <SyncStatus value={value} recordsRead={record.eventsProcessed} />;
     case 'syncType':
       return <>{syncTypeLabel(value)}</>;
     case 'syncFrequency': {

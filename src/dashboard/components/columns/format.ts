@@ -1,5 +1,6 @@
 import dayjs from 'dayjs';
 import advancedFormat from 'dayjs/plugin/advancedFormat';
+import { upcomingSyncStatusLabels } from '../../../generated/labels.ts';
 import { DATE_FORMAT, SYNC_FREQUENCY_HOURS } from '../../../shared/constants.ts';
 import { EMPTY_VALUE } from './roleLabel.ts';
 
@@ -31,10 +32,22 @@ export function statusTone(code: unknown): 'success' | 'error' | 'unknown' {
   return numeric <= 299 ? 'success' : 'error';
 }
 
-/** Sync status with its first letter capitalised: 'completed' -> 'Completed'. */
-export function syncStatusLabel(value: unknown): string {
+/**
+ * Sync status with its first letter capitalised: 'completed' -> 'Completed'; a running run with
+ * the records it has read so far (its eventsProcessed, updated per page): 'Running: 300 records read'.
+ */
+export function syncStatusLabel(value: unknown, recordsRead?: unknown): string {
   if (typeof value !== 'string' || value === '') return EMPTY_VALUE;
-  return value.charAt(0).toUpperCase() + value.slice(1);
+  const label = value.charAt(0).toUpperCase() + value.slice(1);
+  if (value !== 'running' || typeof recordsRead !== 'number') return label;
+  return `${label}: ${formatNumber(recordsRead)} ${recordsRead === 1 ? 'record' : 'records'} read`;
+}
+
+/** The upcoming sync's date while the scheduler has one; otherwise what it waits for (the status's label). */
+export function upcomingSyncLabel(row: { upcomingSync?: unknown; upcomingSyncStatus?: unknown }, unit: 's' | 'ms' = 'ms'): string {
+  const { upcomingSync, upcomingSyncStatus } = row;
+  if (upcomingSyncStatus === undefined || upcomingSyncStatus === 'scheduled') return formatDate(upcomingSync, unit);
+  return upcomingSyncStatusLabels[upcomingSyncStatus as keyof typeof upcomingSyncStatusLabels] ?? formatDate(upcomingSync, unit);
 }
 
 /** Sync type: the part before the first underscore ('delta_sync' -> 'delta'). */

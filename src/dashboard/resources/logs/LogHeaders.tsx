@@ -4,7 +4,7 @@ import type { ColumnDefinition } from '../../../generated/resources/types.ts';
 import { webhookRecordsResource } from '../../../generated/resources/webhook-records.ts';
 import { ColumnCell, type Row } from '../../components/columns/ColumnCell.tsx';
 import { DetailFields, type DetailField } from '../../components/DetailFields.tsx';
-import { formatText } from '../../components/columns/format.ts';
+import { formatDate, formatText } from '../../components/columns/format.ts';
 import { useListMsg } from '../listHooks.ts';
 import { dispatchStatusCell } from './LogCells.tsx';
 import { type ApiLogRouteState, type WebhookLogRouteState } from './logViews.ts';
@@ -53,5 +53,8 @@ export function WebhookRecordHeader() {
   const msg = useListMsg<{ record?: Row }>();
   const record = msg?.record ?? {};
   const columns = webhookRecordsResource.columns.filter(present(record));
-  return <DetailFields label="Webhook record" loading={msg === undefined} fields={(msg ? columns : webhookRecordsResource.columns).map((column) => fieldOf(column, record))} />;
+  const fields = (msg ? columns : webhookRecordsResource.columns).map((column) => fieldOf(column, record));
+  // A replayed delivery says when it was last replayed (the Replays column says how often).
+  if (typeof record.replayedAt === 'number') fields.push({ label: 'Last replayed', value: formatDate(record.replayedAt, 'ms') });
+  return <DetailFields label="Webhook record" loading={msg === undefined} fields={fields} />;
 }

@@ -3,6 +3,7 @@ import type { ScreenProps } from '../../app/screens.ts';
 import { GeneratedList } from '../GeneratedList.tsx';
 import { filterOf } from '../filterChoices.tsx';
 import { LogsActivity } from './LogsActivity.tsx';
+import { LogsReplayBar } from './LogsReplayBar.tsx';
 import { pathCell, urlCell } from './LogCells.tsx';
 import { LogViewSwitch } from './LogViewSwitch.tsx';
 import { logRowLink } from './logViews.ts';
@@ -19,9 +20,9 @@ const filterOverrides = {
 /**
  * /dashboard/logs: API-call logs or webhook logs (the generated logs list, each view showing its
  * own columns) under the view's activity graph, 10 per page with page numbers and hasMoreRecords. A row opens its detail page with
- * the state the spec passes. Billing contacts use it too.
+ * the state the spec passes. Billing contacts use it too; the Webhooks view's replay is for the roles that may call it.
  */
-export function LogList({ title }: ScreenProps) {
+export function LogList({ title, role }: ScreenProps) {
   return (
     <GeneratedList
       definition={logsResource}
@@ -29,7 +30,12 @@ export function LogList({ title }: ScreenProps) {
       noWrap
       filterOverrides={filterOverrides}
       rowLink={logRowLink}
-      header={<LogsActivity />}
+      header={
+        <>
+          <LogsReplayBar role={role} />
+          <LogsActivity />
+        </>
+      }
       cells={{ url: urlCell, path: pathCell }}
       emptyText="No logs match these filters."
     />

@@ -5,21 +5,26 @@ import { fillRoute } from '../../components/columns/format.ts';
 import { GeneratedList } from '../GeneratedList.tsx';
 import { dispatchStatusCell, pathCell } from './LogCells.tsx';
 import { WebhookLogHeader } from './LogHeaders.tsx';
+import { ReplayAction } from './ReplayAction.tsx';
 import type { WebhookLogRouteState, WebhookRecordRouteState } from './logViews.ts';
 
 /**
  * /dashboard/logs/webhook/{runId}: the webhook records of a sync run (of the row's iteration when
- * the logs row passed one), with retries and dispatch status (stale: not dispatched).
+ * the logs row passed one), with retries, replays and dispatch status (stale: not dispatched), and
+ * the replay of the failed ones.
  */
-export function WebhookLogShow({ params, title }: ScreenProps) {
+export function WebhookLogShow({ params, title, role }: ScreenProps) {
   const runId = params.syncRunId ?? '';
   const state = useLocation().state as Partial<WebhookLogRouteState> | null;
   const show = webhookRecordsResource.show;
+  const iteration: { syncIterationId?: string } = state?.syncIterationId ? { syncIterationId: state.syncIterationId } : {};
   return (
     <GeneratedList
       definition={webhookRecordsResource}
-      params={{ syncRunId: runId, ...(state?.syncIterationId ? { syncIterationId: state.syncIterationId } : {}) }}
+      params={{ syncRunId: runId, ...(iteration.syncIterationId ? { syncIterationId: iteration.syncIterationId } : {}) }}
       title={title}
+      // The records this page lists: the run's, or the iteration's the logs row passed.
+      titleActions={<ReplayAction label="Replay failed deliveries" title="Replay failed deliveries" target={() => ({ kind: 'run', syncRunId: runId, ...iteration })} role={role} />}
       noWrap
       syncWithLocation
       header={<WebhookLogHeader runId={runId} />}

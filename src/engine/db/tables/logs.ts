@@ -155,6 +155,9 @@ export interface WebhookRecordsTable {
   status_message: string | null;
   /** dispatched | stale | failed | pending; stale means not dispatched. */
   dispatch_status: string;
+  /** Times the record's delivery was replayed from the dashboard, and the last time (migration 20261203100000). */
+  replay_count: IntWithDefault;
+  replayed_at: EpochMs | null;
 }
 
 /** A call to the third-party app, made for an API log execution or a webhook record. */

@@ -5,9 +5,9 @@ import { toRecordRow, toRunRow } from '../../repositories/syncs.ts';
 
 // Records of one run, newest dispatched first, with the run and its job as the page's header. The
 // Audit ID search is a case-insensitive prefix within the run, from 3 characters on.
-export const appDashboardSyncRecords = defineSessionHandler('appDashboardSyncRecords', async ({ body, query }, { db, caller }) => {
+export const appDashboardSyncRecords = defineSessionHandler('appDashboardSyncRecords', async ({ body, query }, { db, caller, clock }) => {
   // The run and its job's header in one read: the page is bounded by the run's start.
-  const { job, run } = await runWithJob(db, caller.orgId, body.jobId, body.syncRunId);
+  const { job, run } = await runWithJob(db, caller.orgId, body.jobId, body.syncRunId, clock.now());
   const page = await pageSyncRecords(db, run, (query.search ?? '').trim(), body);
   const header = toRunRow(run);
   return {

@@ -9,13 +9,14 @@ import { toRunRow } from '../../repositories/syncs.ts';
 export const appDashboardSyncRuns = defineSessionHandler('appDashboardSyncRuns', async ({ body }, { db, caller, clock }) => {
   const { from, to } = dateRange(body.start, body.end, clock.now(), 30);
   const page = await pageSyncRuns(db, caller.orgId, body.jobId, { from: from!, to }, body);
-  const job = toJobHeader(page.job);
+  const job = toJobHeader(page.job, clock.now());
   return {
     jobId: job.syncJobId,
     orgName: job.orgName,
     integrationName: job.integrationName,
     lastSyncedAt: job.lastSyncedAt,
     upcomingSync: job.upcomingSync,
+    upcomingSyncStatus: job.upcomingSyncStatus,
     syncDataTypeLabel: job.syncDataTypeLabel,
     integrationId: job.integrationId,
     appId: job.appId,
