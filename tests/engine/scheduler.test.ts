@@ -229,22 +229,37 @@ describe('a job of a category that starts syncs on API trigger', () => {
 describe('jobs of every category', () => {
   it('sync each data type a unified model reads; a data type none reads fails its run, with no issue', async () => {
     org = await syncingOrg(t);
-    for (const category of ['ATS', 'CRM']) {
+    for (const category of ['ATS', 'CRM', 'ACCOUNTING', 'TICKETING']) {
       expect((await t.call('POST', '/api/app.enableCategory', { token: org.token, body: { category } })).status).toBe(200);
       expect((await t.call('POST', '/api/app.enableSyncForCategory', { token: org.token, body: { category, syncModels: [], apiTrigger: false } })).status).toBe(200);
     }
     const ats = await connectWithKey(t, org.keys.prod, { appId: 'greenhouse', category: 'ATS' });
-    const crm = await connectWithKey(t, org.keys.prod, { appId: 'copper', category: 'CRM' });
-    const batch = syncScheduler(t.engine, { workerId: 'wrk_all', batch: 10 });
+    // Apps that sync every data type of their category.
+    const crm = await connectWithKey(t, org.keys.prod, { appId: 'close', category: 'CRM' });
+    const ledger = await connectWithKey(t, org.keys.prod, { appId: 'sageintacct', category: 'ACCOUNTING' });
+    const tickets = await connectWithKey(t, org.keys.prod, { appId: 'freshdesk', category: 'TICKETING' });
+    const batch = syncScheduler(t.engine, { workerId: 'wrk_all', batch: 20 });
     const results = await batch.tick();
-    const jobs = await db().selectFrom('sync_jobs').select(['id', 'integration_id', 'sync_data_type']).where('integration_id', 'in', [ats, crm]).execute();
+    const jobs = await db().selectFrom('sync_jobs').select(['id', 'integration_id', 'sync_data_type']).where('integration_id', 'in', [ats, crm, ledger, tickets]).execute();
     expect(results).toHaveLength(jobs.length);
     const outcome = new Map<string, string>();
     for (const job of jobs) outcome.set(job.sync_data_type, (await runsOf(job.id))[0].sync_status);
-    for (const read of ['ats_jobs', 'ats_applications', 'crm_contacts', 'crm_deals']) expect([read, outcome.get(read)]).toEqual([read, 'completed']);
-    for (const [type, status] of outcome) if (!['ats_jobs', 'ats_applications', 'crm_contacts', 'crm_deals'].includes(type)) expect([type, status]).toEqual([type, 'failed']);
-    const deal = await db().selectFrom('webhook_outbox').select('payload_json').where('integration_id', '=', crm).where('job_id', '=', jobs.find((j) => j.sync_data_type === 'crm_deals')!.id).limit(1).executeTakeFirstOrThrow();
-    expect(Object.keys(JSON.parse(deal.payload_json).eventData)).toEqual(['deal_info']);
+    const read = [
+      'ats_jobs', 'ats_applications', 'crm_contacts', 'crm_deals', 'crm_accounts', 'crm_leads', 'crm_engagements',
+      'accounting_journalEntries', 'accounting_expenses', 'accounting_employees',
+    ];
+    expect(Object.fromEntries(outcome)).toEqual({
+      ...Object.fromEntries(read.map((type) => [type, 'completed'])), ticketing_tickets: 'failed', ticketing_users: 'failed',
+    });
+    // A record's event data: the default model of its sync type, with the catalog's attributes.
+    const eventDataOf = async (type: string) => JSON.parse((await db().selectFrom('webhook_outbox').select('payload_json')
+      .where('job_id', '=', jobs.find((j) => j.sync_data_type === type)!.id).limit(1).executeTakeFirstOrThrow()).payload_json).eventData;
+    expect(Object.keys(await eventDataOf('crm_deals'))).toEqual(['deal_info']);
+    expect(Object.keys((await eventDataOf('crm_leads')).lead_info)).toEqual(['id', 'firstName', 'lastName', 'email', 'company', 'status', 'source', 'ownerId']);
+    expect(Object.keys((await eventDataOf('crm_engagements')).engagement_info)).toEqual(['id', 'type', 'subject', 'body', 'occurredAt', 'ownerId']);
+    expect(Object.keys((await eventDataOf('accounting_expenses')).expense_info))
+      .toEqual(['id', 'amount', 'currency', 'transactionDate', 'memo', 'paymentAccountId', 'vendorId']);
+    expect((await eventDataOf('accounting_employees')).acc_employee_profile.status).toMatch(/^(ACTIVE|INACTIVE)$/);
     // Not the app's fault: no issue for the data types the engine cannot read yet, and no retry
     // every period (they wait for a restart), while the jobs that ran are scheduled.
     expect(await db().selectFrom('issues').select('id').where('org_id', '=', org.orgId).execute()).toEqual([]);

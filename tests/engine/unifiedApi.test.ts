@@ -127,7 +127,9 @@ describe('a data-model read', () => {
     for (const category of ['ATS', 'ACCOUNTING']) await t.call('POST', '/api/app.enableCategory', { token: org.token, body: { category } });
     const reads: [string, string, string][] = [
       ['ATS', 'ats.jobs', 'jobs'], ['ATS', 'ats.applications', 'applications'], ['CRM', 'crm.contacts', 'contacts'],
-      ['CRM', 'crm.deals', 'deals'], ['ACCOUNTING', 'accounting.journalEntries', 'journalEntries'],
+      ['CRM', 'crm.deals', 'deals'], ['CRM', 'crm.accounts', 'accounts'], ['CRM', 'crm.leads', 'leads'], ['CRM', 'crm.engagements', 'engagements'],
+      ['ACCOUNTING', 'accounting.journalEntries', 'journalEntries'], ['ACCOUNTING', 'accounting.expenses', 'expenses'],
+      ['ACCOUNTING', 'accounting.employees', 'employees'],
     ];
     const accounts = new Map<string, string>();
     for (const [category, call, key] of reads) {
@@ -141,6 +143,69 @@ describe('a data-model read', () => {
       const ids = (page: { body: { msg: Record<string, { id: string }[]> } }) => page.body.msg[key].map((r) => r.id);
       expect(ids(second).some((id) => ids(first).includes(id)), call).toBe(false);
     }
+  });
+
+  it("maps the CRM's accounts, leads and engagements and the ledger's expenses and employees from the app's records", async () => {
+    await t.call('POST', '/api/app.enableCategory', { token: org.token, body: { category: 'ACCOUNTING' } });
+    const crm = await connectWithKey(t, keys.sandbox, { appId: 'sandbox-crm-form', category: 'CRM' });
+    const ledger = await connectWithKey(t, keys.sandbox, { appId: 'sandbox-accounting-form', category: 'ACCOUNTING' });
+    /** The first 100 records of a read, and the app's records of the same page. */
+    const both = async (integrationId: string, call: string, key: string, path: string) => {
+      const read = await unified(t, 'GET', call, { apiKey: keys.sandbox, integrationId, query: { pageSize: '100' } });
+      expect([call, read.status], JSON.stringify(read.body)).toEqual([call, 200]);
+      const app = (await callAccountApi(t.engine, integrationId, { path, query: { limit: 100 } })).body as { results?: Record<string, any>[]; data?: Record<string, any>[] };
+      const vendor = app.results ?? app.data ?? [];
+      expect(vendor.length, call).toBeGreaterThan(20);
+      return [read.body.msg[key] as Record<string, any>[], vendor] as const;
+    };
+
+    const [accounts, companies] = await both(crm, 'crm.accounts', 'accounts', '/crm/v3/objects/accounts');
+    expect(accounts).toEqual(companies.map(({ id, properties: p }) => ({
+      id, name: p.name, industry: p.industry, website: p.domain, numberOfEmployees: p.numberofemployees, annualRevenue: p.annualrevenue,
+      ownerId: p.hubspot_owner_email, customFields: {},
+    })));
+
+    const LEAD_STATUS: Record<string, string> = { NEW: 'NEW', ATTEMPTED_TO_CONTACT: 'WORKING', CONNECTED: 'WORKING', OPEN_DEAL: 'QUALIFIED', UNQUALIFIED: 'UNQUALIFIED' };
+    const [leads, prospects] = await both(crm, 'crm.leads', 'leads', '/crm/v3/objects/leads');
+    expect(leads).toEqual(prospects.map(({ id, properties: p }) => ({
+      id, firstName: p.firstname, lastName: p.lastname, email: p.email, company: p.company, status: LEAD_STATUS[p.hs_lead_status],
+      source: p.leadsource, ownerId: null, customFields: {},
+    })));
+    // The oldest leads have ended their course: the newer ones are still being worked.
+    const statuses = new Set<string>();
+    for (let cursor: string | null = null, pages = 0; pages === 0 || cursor; pages += 1) {
+      const page: { body: { msg: { leads: { status: string }[]; nextCursor: string | null } } } = await unified(t, 'GET', 'crm.leads', { apiKey: keys.sandbox, integrationId: crm, query: cursor ? { cursor } : { pageSize: '100' } });
+      for (const l of page.body.msg.leads) statuses.add(l.status);
+      cursor = page.body.msg.nextCursor;
+    }
+    expect(statuses).toEqual(new Set(['NEW', 'WORKING', 'QUALIFIED', 'UNQUALIFIED']));
+
+    const [engagements, logged] = await both(crm, 'crm.engagements', 'engagements', '/crm/v3/objects/engagements');
+    expect(engagements).toEqual(logged.map(({ id, properties: p }) => ({
+      id, type: p.hs_engagement_type, subject: p.hs_subject, body: p.hs_body_preview, occurredAt: p.hs_timestamp, ownerId: p.hubspot_owner_email,
+      participants: [
+        ...(p.contact_id ? [{ id: p.contact_id, email: null, type: 'CONTACT' }] : []),
+        { id: p.hubspot_owner_email, email: p.hubspot_owner_email, type: 'USER' },
+      ],
+      customFields: {},
+    })));
+    expect(new Set(engagements.map((e) => e.type))).toEqual(new Set(['CALL', 'EMAIL', 'MEETING', 'NOTE', 'TASK']));
+    expect(engagements.filter((e) => e.type === 'NOTE').every((e) => e.subject === null && e.body)).toBe(true);
+
+    const [expenses, claims] = await both(ledger, 'accounting.expenses', 'expenses', '/v1/expenses');
+    expect(expenses).toEqual(claims.map((x) => ({
+      id: x.id, amount: x.amount, currency: x.currency, transactionDate: x.date, memo: x.description, paymentAccountId: null, vendorId: null,
+      lineItems: [{ accountId: null, amount: x.amount, description: x.category, taxRateId: null }], customFields: {},
+    })));
+    expect(new Set(expenses.map((x) => x.currency))).toEqual(new Set(['USD', 'EUR', 'GBP']));
+
+    const [employees, staff] = await both(ledger, 'accounting.employees', 'employees', '/v1/employees');
+    expect(employees).toEqual(staff.map((e) => ({
+      id: e.id, firstName: e.first_name, lastName: e.last_name, email: e.email, status: { active: 'ACTIVE', inactive: 'INACTIVE' }[e.status as string],
+      hireDate: e.hire_date, customFields: {},
+    })));
+    expect(employees.every((e) => `${e.firstName} ${e.lastName}` === staff.find((s) => s.id === e.id)!.name)).toBe(true);
+    expect(new Set(employees.map((e) => e.status))).toEqual(new Set(['ACTIVE', 'INACTIVE']));
   });
 
   it("refuses another category's account, with the call logged", async () => {

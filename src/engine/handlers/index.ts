@@ -126,7 +126,12 @@ import { atsJobs } from './unified/atsJobs.ts';
 import { atsApplications } from './unified/atsApplications.ts';
 import { crmContacts } from './unified/crmContacts.ts';
 import { crmDeals } from './unified/crmDeals.ts';
+import { crmAccounts } from './unified/crmAccounts.ts';
+import { crmLeads } from './unified/crmLeads.ts';
+import { crmEngagements } from './unified/crmEngagements.ts';
 import { accountingJournalEntries } from './unified/accountingJournalEntries.ts';
+import { accountingExpenses } from './unified/accountingExpenses.ts';
+import { accountingEmployees } from './unified/accountingEmployees.ts';
 import { passthrough } from './unified/passthrough.ts';
 const bound = [
   authSignIn, authVerifyOtp, authResendOtp, authSendOrgDetails, authSignOut, authGetUiVersion,
@@ -152,7 +157,8 @@ const bound = [
   connectorFiltersMetaData, connectorIntegrations, connectorCustomAdd, connectorDeactivate,
   workflowSteps, workflowStepDetail, workflowStepCodeSave, sessionInitialize, sessionMessages, sessionHistory, sessionAction,
   aiSessionToken, aiWebhookTest,
-  syncStart, hrisEmployees, atsJobs, atsApplications, crmContacts, crmDeals, accountingJournalEntries, passthrough,
+  syncStart, hrisEmployees, atsJobs, atsApplications, crmContacts, crmDeals, crmAccounts, crmLeads, crmEngagements,
+  accountingJournalEntries, accountingExpenses, accountingEmployees, passthrough,
 ];
 
 export const handlers: Readonly<Record<string, AnyHandler>> = Object.fromEntries(bound.map((b) => [b.operationId, b.handler]));

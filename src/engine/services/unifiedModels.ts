@@ -119,6 +119,60 @@ function deal(d: VendorRecord): Unified {
   };
 }
 
+// The app keys its users by e-mail: an owner is named by it. Its company's web domain is the website.
+function crmAccount(a: VendorRecord): Unified {
+  const p = props(a);
+  return {
+    id: String(a.id),
+    name: String(p.name ?? ''),
+    industry: str(p.industry),
+    website: str(p.domain),
+    numberOfEmployees: num(p.numberofemployees),
+    annualRevenue: num(p.annualrevenue),
+    ownerId: str(p.hubspot_owner_email),
+  };
+}
+
+// The app's lead statuses (its defaults) in the model's four.
+const LEAD_STATUS: Record<string, string> = {
+  NEW: 'NEW', OPEN: 'NEW', IN_PROGRESS: 'WORKING', ATTEMPTED_TO_CONTACT: 'WORKING', CONNECTED: 'WORKING',
+  OPEN_DEAL: 'QUALIFIED', UNQUALIFIED: 'UNQUALIFIED', BAD_TIMING: 'UNQUALIFIED',
+};
+
+function lead(l: VendorRecord): Unified {
+  const p = props(l);
+  return {
+    id: String(l.id),
+    firstName: str(p.firstname),
+    lastName: str(p.lastname),
+    email: str(p.email),
+    company: str(p.company),
+    status: LEAD_STATUS[String(p.hs_lead_status)] ?? null,
+    source: str(p.leadsource),
+    ownerId: str(p.hubspot_owner_email),
+  };
+}
+
+const ENGAGEMENT_TYPES = new Set(['CALL', 'EMAIL', 'MEETING', 'NOTE', 'TASK']);
+
+function engagement(e: VendorRecord): Unified {
+  const p = props(e);
+  const type = String(p.hs_engagement_type ?? '').toUpperCase();
+  const owner = str(p.hubspot_owner_email);
+  return {
+    id: String(e.id),
+    type: ENGAGEMENT_TYPES.has(type) ? type : null,
+    subject: str(p.hs_subject),
+    body: str(p.hs_body_preview),
+    occurredAt: str(p.hs_timestamp),
+    ownerId: owner,
+    participants: [
+      ...(p.contact_id ? [{ id: String(p.contact_id), email: null, type: 'CONTACT' }] : []),
+      ...(owner ? [{ id: owner, email: owner, type: 'USER' }] : []),
+    ],
+  };
+}
+
 function journalEntry(j: VendorRecord): Unified {
   return {
     id: String(j.id),
@@ -133,6 +187,33 @@ function journalEntry(j: VendorRecord): Unified {
   };
 }
 
+// An expense is one amount of one category: one line. The app names neither the account it was
+// paid from nor a vendor record (only the merchant's name).
+function expense(x: VendorRecord): Unified {
+  const amount = num(x.amount) ?? 0;
+  return {
+    id: String(x.id),
+    amount,
+    currency: str(x.currency),
+    transactionDate: str(x.date),
+    memo: str(x.description),
+    paymentAccountId: null,
+    vendorId: null,
+    lineItems: [{ accountId: null, amount, description: str(x.category), taxRateId: null }],
+  };
+}
+
+function accountingEmployee(e: VendorRecord): Unified {
+  return {
+    id: String(e.id),
+    firstName: str(e.first_name),
+    lastName: str(e.last_name),
+    email: str(e.email),
+    status: e.status === 'inactive' ? 'INACTIVE' : 'ACTIVE',
+    hireDate: str(e.hire_date),
+  };
+}
+
 /** The models the unified API reads, by operationId. */
 export const UNIFIED_MODELS = {
   hrisEmployees: { category: 'HRIS', subcategory: 'employee', endpoint: '/v1/employees', key: 'employees', toUnified: employee },
@@ -140,7 +221,12 @@ export const UNIFIED_MODELS = {
   atsApplications: { category: 'ATS', subcategory: 'ats_applications', endpoint: '/v1/applications', key: 'applications', toUnified: application },
   crmContacts: { category: 'CRM', subcategory: 'crm_contacts', endpoint: '/crm/v3/objects/contacts', key: 'contacts', toUnified: contact },
   crmDeals: { category: 'CRM', subcategory: 'crm_deals', endpoint: '/crm/v3/objects/deals', key: 'deals', toUnified: deal },
+  crmAccounts: { category: 'CRM', subcategory: 'crm_accounts', endpoint: '/crm/v3/objects/accounts', key: 'accounts', toUnified: crmAccount },
+  crmLeads: { category: 'CRM', subcategory: 'crm_leads', endpoint: '/crm/v3/objects/leads', key: 'leads', toUnified: lead },
+  crmEngagements: { category: 'CRM', subcategory: 'crm_engagements', endpoint: '/crm/v3/objects/engagements', key: 'engagements', toUnified: engagement },
   accountingJournalEntries: { category: 'ACCOUNTING', subcategory: 'accounting_journalEntries', endpoint: '/v1/journal-entries', key: 'journalEntries', toUnified: journalEntry },
+  accountingExpenses: { category: 'ACCOUNTING', subcategory: 'accounting_expenses', endpoint: '/v1/expenses', key: 'expenses', toUnified: expense },
+  accountingEmployees: { category: 'ACCOUNTING', subcategory: 'accounting_employees', endpoint: '/v1/employees', key: 'employees', toUnified: accountingEmployee },
 } as const satisfies Record<string, UnifiedModel>;
 
 export type UnifiedModelId = keyof typeof UNIFIED_MODELS;

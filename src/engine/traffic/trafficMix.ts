@@ -18,16 +18,17 @@ export interface TrafficAccount {
 export const READS: Record<TrafficCategory, readonly string[]> = {
   HRIS: ['hris.employees'],
   ATS: ['ats.jobs', 'ats.applications'],
-  CRM: ['crm.contacts', 'crm.deals'],
-  ACCOUNTING: ['accounting.journalEntries'],
+  CRM: ['crm.contacts', 'crm.deals', 'crm.accounts', 'crm.leads', 'crm.engagements'],
+  ACCOUNTING: ['accounting.journalEntries', 'accounting.expenses', 'accounting.employees'],
 };
 
 /** A read of the app's own API that the unified models leave out, per category: passthrough's use. */
 const PASSTHROUGH: Record<TrafficCategory, { path: string; query: Record<string, string> }> = {
   HRIS: { path: '/v1/me', query: {} },
   ATS: { path: '/v1/candidates', query: { per_page: '5' } },
-  CRM: { path: '/crm/v3/objects/accounts', query: { limit: '5' } },
-  ACCOUNTING: { path: '/v1/expenses', query: { limit: '5' } },
+  // The unified models read every list of these two: what is left is who the credentials are.
+  CRM: { path: '/v1/me', query: {} },
+  ACCOUNTING: { path: '/v1/me', query: {} },
 };
 
 export type TrafficStep =

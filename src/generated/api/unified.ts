@@ -205,6 +205,111 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/crm.accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List accounts
+         * @description Reads one page of the integrated account's accounts from its app (a CRM account; another
+         *     category's account answers 409), in the unified model, through the account's field mapping for
+         *     sync type crm_accounts: its CUSTOM rows (its own or a mapping preset's) become customFields. The
+         *     page follows the app's own paging (limit and an after cursor): pageSize is the app's page size
+         *     and nextCursor carries the app's position, so every page costs one call to the app.
+         *
+         *     How the app's failures are answered:
+         *     - 429 (the app's rate limit): 429 RATE_LIMITED with the app's Retry-After (header and
+         *       error.retryAfterSeconds); not retried.
+         *     - 401 (the access token was refused): the token is renewed once and the call retried; when the
+         *       app refuses the renewal (revoked access), or an account with setup fields is refused, the
+         *       account is put in Error with its errorDescription, an AUTH_ERROR issue is raised, and the call
+         *       answers 409 ACCOUNT_AUTH_FAILED.
+         *     - 5xx or no answer: retried twice with backoff, then 502 APP_UNAVAILABLE and an APP_ERROR issue.
+         *     - 403 (scope not granted): 409 APP_PERMISSION_DENIED and a PERMISSION_DENIED issue.
+         *     - An account that is not connected yet (no usable credentials): 409 ACCOUNT_NOT_CONNECTED.
+         */
+        get: operations["crmAccounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/crm.leads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List leads
+         * @description Reads one page of the integrated account's leads from its app (a CRM account; another
+         *     category's account answers 409), in the unified model, through the account's field mapping for
+         *     sync type crm_leads: its CUSTOM rows (its own or a mapping preset's) become customFields. The
+         *     page follows the app's own paging (limit and an after cursor): pageSize is the app's page size
+         *     and nextCursor carries the app's position, so every page costs one call to the app.
+         *
+         *     How the app's failures are answered:
+         *     - 429 (the app's rate limit): 429 RATE_LIMITED with the app's Retry-After (header and
+         *       error.retryAfterSeconds); not retried.
+         *     - 401 (the access token was refused): the token is renewed once and the call retried; when the
+         *       app refuses the renewal (revoked access), or an account with setup fields is refused, the
+         *       account is put in Error with its errorDescription, an AUTH_ERROR issue is raised, and the call
+         *       answers 409 ACCOUNT_AUTH_FAILED.
+         *     - 5xx or no answer: retried twice with backoff, then 502 APP_UNAVAILABLE and an APP_ERROR issue.
+         *     - 403 (scope not granted): 409 APP_PERMISSION_DENIED and a PERMISSION_DENIED issue.
+         *     - An account that is not connected yet (no usable credentials): 409 ACCOUNT_NOT_CONNECTED.
+         */
+        get: operations["crmLeads"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/crm.engagements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List engagements
+         * @description Reads one page of the integrated account's engagements from its app (a CRM account; another
+         *     category's account answers 409), in the unified model, through the account's field mapping for
+         *     sync type crm_engagements: its CUSTOM rows (its own or a mapping preset's) become customFields. The
+         *     page follows the app's own paging (limit and an after cursor): pageSize is the app's page size
+         *     and nextCursor carries the app's position, so every page costs one call to the app.
+         *
+         *     How the app's failures are answered:
+         *     - 429 (the app's rate limit): 429 RATE_LIMITED with the app's Retry-After (header and
+         *       error.retryAfterSeconds); not retried.
+         *     - 401 (the access token was refused): the token is renewed once and the call retried; when the
+         *       app refuses the renewal (revoked access), or an account with setup fields is refused, the
+         *       account is put in Error with its errorDescription, an AUTH_ERROR issue is raised, and the call
+         *       answers 409 ACCOUNT_AUTH_FAILED.
+         *     - 5xx or no answer: retried twice with backoff, then 502 APP_UNAVAILABLE and an APP_ERROR issue.
+         *     - 403 (scope not granted): 409 APP_PERMISSION_DENIED and a PERMISSION_DENIED issue.
+         *     - An account that is not connected yet (no usable credentials): 409 ACCOUNT_NOT_CONNECTED.
+         */
+        get: operations["crmEngagements"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/accounting.journalEntries": {
         parameters: {
             query?: never;
@@ -232,6 +337,76 @@ export interface paths {
          *     - An account that is not connected yet (no usable credentials): 409 ACCOUNT_NOT_CONNECTED.
          */
         get: operations["accountingJournalEntries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounting.expenses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List expenses
+         * @description Reads one page of the integrated account's expenses from its app (an ACCOUNTING account; another
+         *     category's account answers 409), in the unified model, through the account's field mapping for
+         *     sync type accounting_expenses: its CUSTOM rows (its own or a mapping preset's) become customFields. The
+         *     page follows the app's own paging (limit and a next_cursor): pageSize is the app's page size
+         *     and nextCursor carries the app's position, so every page costs one call to the app.
+         *
+         *     How the app's failures are answered:
+         *     - 429 (the app's rate limit): 429 RATE_LIMITED with the app's Retry-After (header and
+         *       error.retryAfterSeconds); not retried.
+         *     - 401 (the access token was refused): the token is renewed once and the call retried; when the
+         *       app refuses the renewal (revoked access), or an account with setup fields is refused, the
+         *       account is put in Error with its errorDescription, an AUTH_ERROR issue is raised, and the call
+         *       answers 409 ACCOUNT_AUTH_FAILED.
+         *     - 5xx or no answer: retried twice with backoff, then 502 APP_UNAVAILABLE and an APP_ERROR issue.
+         *     - 403 (scope not granted): 409 APP_PERMISSION_DENIED and a PERMISSION_DENIED issue.
+         *     - An account that is not connected yet (no usable credentials): 409 ACCOUNT_NOT_CONNECTED.
+         */
+        get: operations["accountingExpenses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounting.employees": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List accounting employees
+         * @description Reads one page of the integrated account's employees from its app (an ACCOUNTING account; another
+         *     category's account answers 409), in the unified model, through the account's field mapping for
+         *     sync type accounting_employees: its CUSTOM rows (its own or a mapping preset's) become customFields. The
+         *     page follows the app's own paging (limit and a next_cursor): pageSize is the app's page size
+         *     and nextCursor carries the app's position, so every page costs one call to the app.
+         *
+         *     How the app's failures are answered:
+         *     - 429 (the app's rate limit): 429 RATE_LIMITED with the app's Retry-After (header and
+         *       error.retryAfterSeconds); not retried.
+         *     - 401 (the access token was refused): the token is renewed once and the call retried; when the
+         *       app refuses the renewal (revoked access), or an account with setup fields is refused, the
+         *       account is put in Error with its errorDescription, an AUTH_ERROR issue is raised, and the call
+         *       answers 409 ACCOUNT_AUTH_FAILED.
+         *     - 5xx or no answer: retried twice with backoff, then 502 APP_UNAVAILABLE and an APP_ERROR issue.
+         *     - 403 (scope not granted): 409 APP_PERMISSION_DENIED and a PERMISSION_DENIED issue.
+         *     - An account that is not connected yet (no usable credentials): 409 ACCOUNT_NOT_CONNECTED.
+         */
+        get: operations["accountingEmployees"];
         put?: never;
         post?: never;
         delete?: never;
@@ -641,6 +816,168 @@ export interface components {
                 nextCursor: string | null;
             };
         };
+        /** @description An account (a company) in the unified model of CRM (sync type crm_accounts), plus the account's custom fields. */
+        UnifiedCrmAccount: {
+            id: string;
+            /** @description Company name. */
+            name: string;
+            industry: string | null;
+            /** @description The company's web domain. */
+            website: string | null;
+            /** @description Head count. */
+            numberOfEmployees: number | null;
+            annualRevenue: number | null;
+            /** @description The owner user, as the app names its users (its e-mail). */
+            ownerId: string | null;
+            customFields: components["schemas"]["CustomFields"];
+        };
+        /**
+         * @example {
+         *       "success": true,
+         *       "msg": {
+         *         "accounts": [
+         *           {
+         *             "id": "5100007",
+         *             "name": "Initech",
+         *             "industry": "Software",
+         *             "website": "initech.example",
+         *             "numberOfEmployees": 420,
+         *             "annualRevenue": 58800000,
+         *             "ownerId": "dana@sales.example",
+         *             "customFields": {}
+         *           }
+         *         ],
+         *         "nextCursor": null
+         *       }
+         *     }
+         */
+        CrmAccountsResponse: {
+            success: components["schemas"]["SuccessFlag"];
+            msg: {
+                /** @description One page of records, in the app's order. */
+                accounts: components["schemas"]["UnifiedCrmAccount"][];
+                /** @description The cursor of the next page; null on the last page. */
+                nextCursor: string | null;
+            };
+        };
+        /** @description A lead (a prospect not yet qualified) in the unified model of CRM (sync type crm_leads), plus the account's custom fields. */
+        UnifiedLead: {
+            id: string;
+            firstName: string | null;
+            lastName: string | null;
+            email: string | null;
+            company: string | null;
+            /**
+             * @description The app's lead status in four: NEW (new, open), WORKING (attempted to contact, connected, in
+             *     progress), QUALIFIED (open deal), UNQUALIFIED (unqualified, bad timing); null for a status of
+             *     the app's own.
+             * @enum {string|null}
+             */
+            status: "NEW" | "WORKING" | "QUALIFIED" | "UNQUALIFIED" | null;
+            /** @description Lead source, e.g. Webinar, Website, Partner. */
+            source: string | null;
+            /** @description The owner user, as the app names its users (its e-mail); null when the app keeps no owner. */
+            ownerId: string | null;
+            customFields: components["schemas"]["CustomFields"];
+        };
+        /**
+         * @example {
+         *       "success": true,
+         *       "msg": {
+         *         "leads": [
+         *           {
+         *             "id": "8300042",
+         *             "firstName": "Maria",
+         *             "lastName": "Lopez",
+         *             "email": "maria.lopez@prospect.example",
+         *             "company": "Umbrella Corp",
+         *             "status": "WORKING",
+         *             "source": "Webinar",
+         *             "ownerId": null,
+         *             "customFields": {}
+         *           }
+         *         ],
+         *         "nextCursor": null
+         *       }
+         *     }
+         */
+        CrmLeadsResponse: {
+            success: components["schemas"]["SuccessFlag"];
+            msg: {
+                /** @description One page of records, in the app's order. */
+                leads: components["schemas"]["UnifiedLead"][];
+                /** @description The cursor of the next page; null on the last page. */
+                nextCursor: string | null;
+            };
+        };
+        /**
+         * @description An engagement (a call, e-mail, meeting, note or task logged against a contact) in the unified
+         *     model of CRM (sync type crm_engagements), with its participants, plus the account's custom fields.
+         */
+        UnifiedEngagement: {
+            id: string;
+            /** @enum {string|null} */
+            type: "CALL" | "EMAIL" | "MEETING" | "NOTE" | "TASK" | null;
+            /** @description Subject or title; null for a note. */
+            subject: string | null;
+            /** @description Content (the app's preview of it). */
+            body: string | null;
+            /**
+             * Format: date-time
+             * @description When it happened; a meeting's start, a task's due time.
+             */
+            occurredAt: string | null;
+            /** @description The owner user, as the app names its users (its e-mail). */
+            ownerId: string | null;
+            /** @description The contact it was logged against and its owner. */
+            participants: {
+                id: string;
+                email: string | null;
+                /** @enum {string} */
+                type: "CONTACT" | "USER";
+            }[];
+            customFields: components["schemas"]["CustomFields"];
+        };
+        /**
+         * @example {
+         *       "success": true,
+         *       "msg": {
+         *         "engagements": [
+         *           {
+         *             "id": "6300015",
+         *             "type": "CALL",
+         *             "subject": "Discovery call",
+         *             "body": "Connected. Walked through the rollout plan and pricing tiers.",
+         *             "occurredAt": "2025-03-04T15:30:00.000Z",
+         *             "ownerId": "dana@sales.example",
+         *             "participants": [
+         *               {
+         *                 "id": "7200031",
+         *                 "email": null,
+         *                 "type": "CONTACT"
+         *               },
+         *               {
+         *                 "id": "dana@sales.example",
+         *                 "email": "dana@sales.example",
+         *                 "type": "USER"
+         *               }
+         *             ],
+         *             "customFields": {}
+         *           }
+         *         ],
+         *         "nextCursor": null
+         *       }
+         *     }
+         */
+        CrmEngagementsResponse: {
+            success: components["schemas"]["SuccessFlag"];
+            msg: {
+                /** @description One page of records, in the app's order. */
+                engagements: components["schemas"]["UnifiedEngagement"][];
+                /** @description The cursor of the next page; null on the last page. */
+                nextCursor: string | null;
+            };
+        };
         /** @description A journal entry in the unified model of accounting (sync type accounting_journalEntries), with its lines, plus the account's custom fields. */
         UnifiedJournalEntry: {
             id: string;
@@ -705,6 +1042,112 @@ export interface components {
             msg: {
                 /** @description One page of records, in the app's order. */
                 journalEntries: components["schemas"]["UnifiedJournalEntry"][];
+                /** @description The cursor of the next page; null on the last page. */
+                nextCursor: string | null;
+            };
+        };
+        /**
+         * @description An expense in the unified model of accounting (sync type accounting_expenses), with its lines,
+         *     plus the account's custom fields.
+         */
+        UnifiedExpense: {
+            id: string;
+            /** @description Total amount. */
+            amount: number;
+            currency: string | null;
+            /**
+             * Format: date
+             * @description Date of the transaction.
+             */
+            transactionDate: string | null;
+            memo: string | null;
+            /** @description Account paid from; null when the app does not say. */
+            paymentAccountId: string | null;
+            /** @description Vendor record; null when the app names the merchant only. */
+            vendorId: string | null;
+            /** @description Lines of the expense (one, of its category, when the app keeps the expense whole). */
+            lineItems: {
+                /** @description Expense account. */
+                accountId: string | null;
+                amount: number;
+                description: string | null;
+                taxRateId: string | null;
+            }[];
+            customFields: components["schemas"]["CustomFields"];
+        };
+        /**
+         * @example {
+         *       "success": true,
+         *       "msg": {
+         *         "expenses": [
+         *           {
+         *             "id": "exp_6fa0k",
+         *             "amount": 184.5,
+         *             "currency": "EUR",
+         *             "transactionDate": "2025-03-02",
+         *             "memo": "Travel - Rustic Steel Chair",
+         *             "paymentAccountId": null,
+         *             "vendorId": null,
+         *             "lineItems": [
+         *               {
+         *                 "accountId": null,
+         *                 "amount": 184.5,
+         *                 "description": "Travel",
+         *                 "taxRateId": null
+         *               }
+         *             ],
+         *             "customFields": {}
+         *           }
+         *         ],
+         *         "nextCursor": null
+         *       }
+         *     }
+         */
+        AccountingExpensesResponse: {
+            success: components["schemas"]["SuccessFlag"];
+            msg: {
+                /** @description One page of records, in the app's order. */
+                expenses: components["schemas"]["UnifiedExpense"][];
+                /** @description The cursor of the next page; null on the last page. */
+                nextCursor: string | null;
+            };
+        };
+        /** @description An employee as the accounting system knows them (sync type accounting_employees), plus the account's custom fields. */
+        UnifiedAccountingEmployee: {
+            id: string;
+            firstName: string | null;
+            lastName: string | null;
+            email: string | null;
+            /** @enum {string} */
+            status: "ACTIVE" | "INACTIVE";
+            /** Format: date */
+            hireDate: string | null;
+            customFields: components["schemas"]["CustomFields"];
+        };
+        /**
+         * @example {
+         *       "success": true,
+         *       "msg": {
+         *         "employees": [
+         *           {
+         *             "id": "emp_1j",
+         *             "firstName": "Priya",
+         *             "lastName": "Shah",
+         *             "email": "priya.shah@finance.example",
+         *             "status": "ACTIVE",
+         *             "hireDate": "2024-02-12",
+         *             "customFields": {}
+         *           }
+         *         ],
+         *         "nextCursor": null
+         *       }
+         *     }
+         */
+        AccountingEmployeesResponse: {
+            success: components["schemas"]["SuccessFlag"];
+            msg: {
+                /** @description One page of records, in the app's order. */
+                employees: components["schemas"]["UnifiedAccountingEmployee"][];
                 /** @description The cursor of the next page; null on the last page. */
                 nextCursor: string | null;
             };
@@ -859,8 +1302,18 @@ export type SchemaUnifiedContact = components['schemas']['UnifiedContact'];
 export type SchemaCrmContactsResponse = components['schemas']['CrmContactsResponse'];
 export type SchemaUnifiedDeal = components['schemas']['UnifiedDeal'];
 export type SchemaCrmDealsResponse = components['schemas']['CrmDealsResponse'];
+export type SchemaUnifiedCrmAccount = components['schemas']['UnifiedCrmAccount'];
+export type SchemaCrmAccountsResponse = components['schemas']['CrmAccountsResponse'];
+export type SchemaUnifiedLead = components['schemas']['UnifiedLead'];
+export type SchemaCrmLeadsResponse = components['schemas']['CrmLeadsResponse'];
+export type SchemaUnifiedEngagement = components['schemas']['UnifiedEngagement'];
+export type SchemaCrmEngagementsResponse = components['schemas']['CrmEngagementsResponse'];
 export type SchemaUnifiedJournalEntry = components['schemas']['UnifiedJournalEntry'];
 export type SchemaAccountingJournalEntriesResponse = components['schemas']['AccountingJournalEntriesResponse'];
+export type SchemaUnifiedExpense = components['schemas']['UnifiedExpense'];
+export type SchemaAccountingExpensesResponse = components['schemas']['AccountingExpensesResponse'];
+export type SchemaUnifiedAccountingEmployee = components['schemas']['UnifiedAccountingEmployee'];
+export type SchemaAccountingEmployeesResponse = components['schemas']['AccountingEmployeesResponse'];
 export type SchemaPassthroughBody = components['schemas']['PassthroughBody'];
 export type SchemaPassthroughResponse = components['schemas']['PassthroughResponse'];
 export type ResponseBadRequest = components['responses']['BadRequest'];
@@ -1100,6 +1553,120 @@ export interface operations {
             502: components["responses"]["BadGateway"];
         };
     };
+    crmAccounts: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Records per page, 1 to 100 (default 50). The app is asked for the same page size, so one page costs one call to it.
+                 * @example 50
+                 */
+                pageSize?: components["parameters"]["PageSize"];
+                /**
+                 * @description The previous page's nextCursor (opaque; it carries the app's own paging position and the page
+                 *     size). Absent for the first page. A cursor this API did not give answers 400.
+                 */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of accounts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CrmAccountsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    crmLeads: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Records per page, 1 to 100 (default 50). The app is asked for the same page size, so one page costs one call to it.
+                 * @example 50
+                 */
+                pageSize?: components["parameters"]["PageSize"];
+                /**
+                 * @description The previous page's nextCursor (opaque; it carries the app's own paging position and the page
+                 *     size). Absent for the first page. A cursor this API did not give answers 400.
+                 */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of leads. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CrmLeadsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    crmEngagements: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Records per page, 1 to 100 (default 50). The app is asked for the same page size, so one page costs one call to it.
+                 * @example 50
+                 */
+                pageSize?: components["parameters"]["PageSize"];
+                /**
+                 * @description The previous page's nextCursor (opaque; it carries the app's own paging position and the page
+                 *     size). Absent for the first page. A cursor this API did not give answers 400.
+                 */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of engagements. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CrmEngagementsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
     accountingJournalEntries: {
         parameters: {
             query?: {
@@ -1127,6 +1694,82 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AccountingJournalEntriesResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    accountingExpenses: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Records per page, 1 to 100 (default 50). The app is asked for the same page size, so one page costs one call to it.
+                 * @example 50
+                 */
+                pageSize?: components["parameters"]["PageSize"];
+                /**
+                 * @description The previous page's nextCursor (opaque; it carries the app's own paging position and the page
+                 *     size). Absent for the first page. A cursor this API did not give answers 400.
+                 */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of expenses. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountingExpensesResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    accountingEmployees: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Records per page, 1 to 100 (default 50). The app is asked for the same page size, so one page costs one call to it.
+                 * @example 50
+                 */
+                pageSize?: components["parameters"]["PageSize"];
+                /**
+                 * @description The previous page's nextCursor (opaque; it carries the app's own paging position and the page
+                 *     size). Absent for the first page. A cursor this API did not give answers 400.
+                 */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of employees. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountingEmployeesResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];

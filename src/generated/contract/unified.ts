@@ -384,6 +384,183 @@ export const unifiedDocument = {
         }
       }
     },
+    "/crm.accounts": {
+      "get": {
+        "operationId": "crmAccounts",
+        "summary": "List accounts",
+        "description": "Reads one page of the integrated account's accounts from its app (a CRM account; another\ncategory's account answers 409), in the unified model, through the account's field mapping for\nsync type crm_accounts: its CUSTOM rows (its own or a mapping preset's) become customFields. The\npage follows the app's own paging (limit and an after cursor): pageSize is the app's page size\nand nextCursor carries the app's position, so every page costs one call to the app.\n\nHow the app's failures are answered:\n- 429 (the app's rate limit): 429 RATE_LIMITED with the app's Retry-After (header and\n  error.retryAfterSeconds); not retried.\n- 401 (the access token was refused): the token is renewed once and the call retried; when the\n  app refuses the renewal (revoked access), or an account with setup fields is refused, the\n  account is put in Error with its errorDescription, an AUTH_ERROR issue is raised, and the call\n  answers 409 ACCOUNT_AUTH_FAILED.\n- 5xx or no answer: retried twice with backoff, then 502 APP_UNAVAILABLE and an APP_ERROR issue.\n- 403 (scope not granted): 409 APP_PERMISSION_DENIED and a PERMISSION_DENIED issue.\n- An account that is not connected yet (no usable credentials): 409 ACCOUNT_NOT_CONNECTED.\n",
+        "tags": [
+          "unified"
+        ],
+        "x-roles": [
+          "admin"
+        ],
+        "x-designed": true,
+        "x-paging": {
+          "style": "cursor",
+          "pageSize": 50
+        },
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/PageSize"
+          },
+          {
+            "$ref": "#/components/parameters/Cursor"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "One page of accounts.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/CrmAccountsResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "409": {
+            "$ref": "#/components/responses/Conflict"
+          },
+          "429": {
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "502": {
+            "$ref": "#/components/responses/BadGateway"
+          }
+        }
+      }
+    },
+    "/crm.leads": {
+      "get": {
+        "operationId": "crmLeads",
+        "summary": "List leads",
+        "description": "Reads one page of the integrated account's leads from its app (a CRM account; another\ncategory's account answers 409), in the unified model, through the account's field mapping for\nsync type crm_leads: its CUSTOM rows (its own or a mapping preset's) become customFields. The\npage follows the app's own paging (limit and an after cursor): pageSize is the app's page size\nand nextCursor carries the app's position, so every page costs one call to the app.\n\nHow the app's failures are answered:\n- 429 (the app's rate limit): 429 RATE_LIMITED with the app's Retry-After (header and\n  error.retryAfterSeconds); not retried.\n- 401 (the access token was refused): the token is renewed once and the call retried; when the\n  app refuses the renewal (revoked access), or an account with setup fields is refused, the\n  account is put in Error with its errorDescription, an AUTH_ERROR issue is raised, and the call\n  answers 409 ACCOUNT_AUTH_FAILED.\n- 5xx or no answer: retried twice with backoff, then 502 APP_UNAVAILABLE and an APP_ERROR issue.\n- 403 (scope not granted): 409 APP_PERMISSION_DENIED and a PERMISSION_DENIED issue.\n- An account that is not connected yet (no usable credentials): 409 ACCOUNT_NOT_CONNECTED.\n",
+        "tags": [
+          "unified"
+        ],
+        "x-roles": [
+          "admin"
+        ],
+        "x-designed": true,
+        "x-paging": {
+          "style": "cursor",
+          "pageSize": 50
+        },
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/PageSize"
+          },
+          {
+            "$ref": "#/components/parameters/Cursor"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "One page of leads.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/CrmLeadsResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "409": {
+            "$ref": "#/components/responses/Conflict"
+          },
+          "429": {
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "502": {
+            "$ref": "#/components/responses/BadGateway"
+          }
+        }
+      }
+    },
+    "/crm.engagements": {
+      "get": {
+        "operationId": "crmEngagements",
+        "summary": "List engagements",
+        "description": "Reads one page of the integrated account's engagements from its app (a CRM account; another\ncategory's account answers 409), in the unified model, through the account's field mapping for\nsync type crm_engagements: its CUSTOM rows (its own or a mapping preset's) become customFields. The\npage follows the app's own paging (limit and an after cursor): pageSize is the app's page size\nand nextCursor carries the app's position, so every page costs one call to the app.\n\nHow the app's failures are answered:\n- 429 (the app's rate limit): 429 RATE_LIMITED with the app's Retry-After (header and\n  error.retryAfterSeconds); not retried.\n- 401 (the access token was refused): the token is renewed once and the call retried; when the\n  app refuses the renewal (revoked access), or an account with setup fields is refused, the\n  account is put in Error with its errorDescription, an AUTH_ERROR issue is raised, and the call\n  answers 409 ACCOUNT_AUTH_FAILED.\n- 5xx or no answer: retried twice with backoff, then 502 APP_UNAVAILABLE and an APP_ERROR issue.\n- 403 (scope not granted): 409 APP_PERMISSION_DENIED and a PERMISSION_DENIED issue.\n- An account that is not connected yet (no usable credentials): 409 ACCOUNT_NOT_CONNECTED.\n",
+        "tags": [
+          "unified"
+        ],
+        "x-roles": [
+          "admin"
+        ],
+        "x-designed": true,
+        "x-paging": {
+          "style": "cursor",
+          "pageSize": 50
+        },
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/PageSize"
+          },
+          {
+            "$ref": "#/components/parameters/Cursor"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "One page of engagements.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/CrmEngagementsResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "409": {
+            "$ref": "#/components/responses/Conflict"
+          },
+          "429": {
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "502": {
+            "$ref": "#/components/responses/BadGateway"
+          }
+        }
+      }
+    },
     "/accounting.journalEntries": {
       "get": {
         "operationId": "accountingJournalEntries",
@@ -415,6 +592,124 @@ export const unifiedDocument = {
               "application/json": {
                 "schema": {
                   "$ref": "#/components/schemas/AccountingJournalEntriesResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "409": {
+            "$ref": "#/components/responses/Conflict"
+          },
+          "429": {
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "502": {
+            "$ref": "#/components/responses/BadGateway"
+          }
+        }
+      }
+    },
+    "/accounting.expenses": {
+      "get": {
+        "operationId": "accountingExpenses",
+        "summary": "List expenses",
+        "description": "Reads one page of the integrated account's expenses from its app (an ACCOUNTING account; another\ncategory's account answers 409), in the unified model, through the account's field mapping for\nsync type accounting_expenses: its CUSTOM rows (its own or a mapping preset's) become customFields. The\npage follows the app's own paging (limit and a next_cursor): pageSize is the app's page size\nand nextCursor carries the app's position, so every page costs one call to the app.\n\nHow the app's failures are answered:\n- 429 (the app's rate limit): 429 RATE_LIMITED with the app's Retry-After (header and\n  error.retryAfterSeconds); not retried.\n- 401 (the access token was refused): the token is renewed once and the call retried; when the\n  app refuses the renewal (revoked access), or an account with setup fields is refused, the\n  account is put in Error with its errorDescription, an AUTH_ERROR issue is raised, and the call\n  answers 409 ACCOUNT_AUTH_FAILED.\n- 5xx or no answer: retried twice with backoff, then 502 APP_UNAVAILABLE and an APP_ERROR issue.\n- 403 (scope not granted): 409 APP_PERMISSION_DENIED and a PERMISSION_DENIED issue.\n- An account that is not connected yet (no usable credentials): 409 ACCOUNT_NOT_CONNECTED.\n",
+        "tags": [
+          "unified"
+        ],
+        "x-roles": [
+          "admin"
+        ],
+        "x-designed": true,
+        "x-paging": {
+          "style": "cursor",
+          "pageSize": 50
+        },
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/PageSize"
+          },
+          {
+            "$ref": "#/components/parameters/Cursor"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "One page of expenses.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/AccountingExpensesResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "409": {
+            "$ref": "#/components/responses/Conflict"
+          },
+          "429": {
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "502": {
+            "$ref": "#/components/responses/BadGateway"
+          }
+        }
+      }
+    },
+    "/accounting.employees": {
+      "get": {
+        "operationId": "accountingEmployees",
+        "summary": "List accounting employees",
+        "description": "Reads one page of the integrated account's employees from its app (an ACCOUNTING account; another\ncategory's account answers 409), in the unified model, through the account's field mapping for\nsync type accounting_employees: its CUSTOM rows (its own or a mapping preset's) become customFields. The\npage follows the app's own paging (limit and a next_cursor): pageSize is the app's page size\nand nextCursor carries the app's position, so every page costs one call to the app.\n\nHow the app's failures are answered:\n- 429 (the app's rate limit): 429 RATE_LIMITED with the app's Retry-After (header and\n  error.retryAfterSeconds); not retried.\n- 401 (the access token was refused): the token is renewed once and the call retried; when the\n  app refuses the renewal (revoked access), or an account with setup fields is refused, the\n  account is put in Error with its errorDescription, an AUTH_ERROR issue is raised, and the call\n  answers 409 ACCOUNT_AUTH_FAILED.\n- 5xx or no answer: retried twice with backoff, then 502 APP_UNAVAILABLE and an APP_ERROR issue.\n- 403 (scope not granted): 409 APP_PERMISSION_DENIED and a PERMISSION_DENIED issue.\n- An account that is not connected yet (no usable credentials): 409 ACCOUNT_NOT_CONNECTED.\n",
+        "tags": [
+          "unified"
+        ],
+        "x-roles": [
+          "admin"
+        ],
+        "x-designed": true,
+        "x-paging": {
+          "style": "cursor",
+          "pageSize": 50
+        },
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/PageSize"
+          },
+          {
+            "$ref": "#/components/parameters/Cursor"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "One page of employees.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/AccountingEmployeesResponse"
                 }
               }
             }
@@ -1389,6 +1684,409 @@ export const unifiedDocument = {
           }
         }
       },
+      "UnifiedCrmAccount": {
+        "type": "object",
+        "description": "An account (a company) in the unified model of CRM (sync type crm_accounts), plus the account's custom fields.",
+        "required": [
+          "id",
+          "name",
+          "industry",
+          "website",
+          "numberOfEmployees",
+          "annualRevenue",
+          "ownerId",
+          "customFields"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "id": {
+            "type": "string"
+          },
+          "name": {
+            "type": "string",
+            "description": "Company name."
+          },
+          "industry": {
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "website": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "description": "The company's web domain."
+          },
+          "numberOfEmployees": {
+            "type": [
+              "number",
+              "null"
+            ],
+            "description": "Head count."
+          },
+          "annualRevenue": {
+            "type": [
+              "number",
+              "null"
+            ]
+          },
+          "ownerId": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "description": "The owner user, as the app names its users (its e-mail)."
+          },
+          "customFields": {
+            "$ref": "#/components/schemas/CustomFields"
+          }
+        }
+      },
+      "CrmAccountsResponse": {
+        "type": "object",
+        "required": [
+          "success",
+          "msg"
+        ],
+        "properties": {
+          "success": {
+            "$ref": "#/components/schemas/SuccessFlag"
+          },
+          "msg": {
+            "type": "object",
+            "required": [
+              "accounts",
+              "nextCursor"
+            ],
+            "properties": {
+              "accounts": {
+                "type": "array",
+                "description": "One page of records, in the app's order.",
+                "items": {
+                  "$ref": "#/components/schemas/UnifiedCrmAccount"
+                }
+              },
+              "nextCursor": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "description": "The cursor of the next page; null on the last page."
+              }
+            }
+          }
+        },
+        "example": {
+          "success": true,
+          "msg": {
+            "accounts": [
+              {
+                "id": "5100007",
+                "name": "Initech",
+                "industry": "Software",
+                "website": "initech.example",
+                "numberOfEmployees": 420,
+                "annualRevenue": 58800000,
+                "ownerId": "dana@sales.example",
+                "customFields": {}
+              }
+            ],
+            "nextCursor": null
+          }
+        }
+      },
+      "UnifiedLead": {
+        "type": "object",
+        "description": "A lead (a prospect not yet qualified) in the unified model of CRM (sync type crm_leads), plus the account's custom fields.",
+        "required": [
+          "id",
+          "firstName",
+          "lastName",
+          "email",
+          "company",
+          "status",
+          "source",
+          "ownerId",
+          "customFields"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "id": {
+            "type": "string"
+          },
+          "firstName": {
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "lastName": {
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "email": {
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "company": {
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "status": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "enum": [
+              "NEW",
+              "WORKING",
+              "QUALIFIED",
+              "UNQUALIFIED",
+              null
+            ],
+            "description": "The app's lead status in four: NEW (new, open), WORKING (attempted to contact, connected, in\nprogress), QUALIFIED (open deal), UNQUALIFIED (unqualified, bad timing); null for a status of\nthe app's own.\n"
+          },
+          "source": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "description": "Lead source, e.g. Webinar, Website, Partner."
+          },
+          "ownerId": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "description": "The owner user, as the app names its users (its e-mail); null when the app keeps no owner."
+          },
+          "customFields": {
+            "$ref": "#/components/schemas/CustomFields"
+          }
+        }
+      },
+      "CrmLeadsResponse": {
+        "type": "object",
+        "required": [
+          "success",
+          "msg"
+        ],
+        "properties": {
+          "success": {
+            "$ref": "#/components/schemas/SuccessFlag"
+          },
+          "msg": {
+            "type": "object",
+            "required": [
+              "leads",
+              "nextCursor"
+            ],
+            "properties": {
+              "leads": {
+                "type": "array",
+                "description": "One page of records, in the app's order.",
+                "items": {
+                  "$ref": "#/components/schemas/UnifiedLead"
+                }
+              },
+              "nextCursor": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "description": "The cursor of the next page; null on the last page."
+              }
+            }
+          }
+        },
+        "example": {
+          "success": true,
+          "msg": {
+            "leads": [
+              {
+                "id": "8300042",
+                "firstName": "Maria",
+                "lastName": "Lopez",
+                "email": "maria.lopez@prospect.example",
+                "company": "Umbrella Corp",
+                "status": "WORKING",
+                "source": "Webinar",
+                "ownerId": null,
+                "customFields": {}
+              }
+            ],
+            "nextCursor": null
+          }
+        }
+      },
+      "UnifiedEngagement": {
+        "type": "object",
+        "description": "An engagement (a call, e-mail, meeting, note or task logged against a contact) in the unified\nmodel of CRM (sync type crm_engagements), with its participants, plus the account's custom fields.\n",
+        "required": [
+          "id",
+          "type",
+          "subject",
+          "body",
+          "occurredAt",
+          "ownerId",
+          "participants",
+          "customFields"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "id": {
+            "type": "string"
+          },
+          "type": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "enum": [
+              "CALL",
+              "EMAIL",
+              "MEETING",
+              "NOTE",
+              "TASK",
+              null
+            ]
+          },
+          "subject": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "description": "Subject or title; null for a note."
+          },
+          "body": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "description": "Content (the app's preview of it)."
+          },
+          "occurredAt": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "format": "date-time",
+            "description": "When it happened; a meeting's start, a task's due time."
+          },
+          "ownerId": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "description": "The owner user, as the app names its users (its e-mail)."
+          },
+          "participants": {
+            "type": "array",
+            "description": "The contact it was logged against and its owner.",
+            "items": {
+              "type": "object",
+              "required": [
+                "id",
+                "email",
+                "type"
+              ],
+              "properties": {
+                "id": {
+                  "type": "string"
+                },
+                "email": {
+                  "type": [
+                    "string",
+                    "null"
+                  ]
+                },
+                "type": {
+                  "type": "string",
+                  "enum": [
+                    "CONTACT",
+                    "USER"
+                  ]
+                }
+              }
+            }
+          },
+          "customFields": {
+            "$ref": "#/components/schemas/CustomFields"
+          }
+        }
+      },
+      "CrmEngagementsResponse": {
+        "type": "object",
+        "required": [
+          "success",
+          "msg"
+        ],
+        "properties": {
+          "success": {
+            "$ref": "#/components/schemas/SuccessFlag"
+          },
+          "msg": {
+            "type": "object",
+            "required": [
+              "engagements",
+              "nextCursor"
+            ],
+            "properties": {
+              "engagements": {
+                "type": "array",
+                "description": "One page of records, in the app's order.",
+                "items": {
+                  "$ref": "#/components/schemas/UnifiedEngagement"
+                }
+              },
+              "nextCursor": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "description": "The cursor of the next page; null on the last page."
+              }
+            }
+          }
+        },
+        "example": {
+          "success": true,
+          "msg": {
+            "engagements": [
+              {
+                "id": "6300015",
+                "type": "CALL",
+                "subject": "Discovery call",
+                "body": "Connected. Walked through the rollout plan and pricing tiers.",
+                "occurredAt": "2025-03-04T15:30:00.000Z",
+                "ownerId": "dana@sales.example",
+                "participants": [
+                  {
+                    "id": "7200031",
+                    "email": null,
+                    "type": "CONTACT"
+                  },
+                  {
+                    "id": "dana@sales.example",
+                    "email": "dana@sales.example",
+                    "type": "USER"
+                  }
+                ],
+                "customFields": {}
+              }
+            ],
+            "nextCursor": null
+          }
+        }
+      },
       "UnifiedJournalEntry": {
         "type": "object",
         "description": "A journal entry in the unified model of accounting (sync type accounting_journalEntries), with its lines, plus the account's custom fields.",
@@ -1531,6 +2229,272 @@ export const unifiedDocument = {
                     "description": "'Software Subscriptions: Initech'"
                   }
                 ],
+                "customFields": {}
+              }
+            ],
+            "nextCursor": null
+          }
+        }
+      },
+      "UnifiedExpense": {
+        "type": "object",
+        "description": "An expense in the unified model of accounting (sync type accounting_expenses), with its lines,\nplus the account's custom fields.\n",
+        "required": [
+          "id",
+          "amount",
+          "currency",
+          "transactionDate",
+          "memo",
+          "paymentAccountId",
+          "vendorId",
+          "lineItems",
+          "customFields"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "id": {
+            "type": "string"
+          },
+          "amount": {
+            "type": "number",
+            "description": "Total amount."
+          },
+          "currency": {
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "transactionDate": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "format": "date",
+            "description": "Date of the transaction."
+          },
+          "memo": {
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "paymentAccountId": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "description": "Account paid from; null when the app does not say."
+          },
+          "vendorId": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "description": "Vendor record; null when the app names the merchant only."
+          },
+          "lineItems": {
+            "type": "array",
+            "description": "Lines of the expense (one, of its category, when the app keeps the expense whole).",
+            "items": {
+              "type": "object",
+              "required": [
+                "accountId",
+                "amount",
+                "description",
+                "taxRateId"
+              ],
+              "properties": {
+                "accountId": {
+                  "type": [
+                    "string",
+                    "null"
+                  ],
+                  "description": "Expense account."
+                },
+                "amount": {
+                  "type": "number"
+                },
+                "description": {
+                  "type": [
+                    "string",
+                    "null"
+                  ]
+                },
+                "taxRateId": {
+                  "type": [
+                    "string",
+                    "null"
+                  ]
+                }
+              }
+            }
+          },
+          "customFields": {
+            "$ref": "#/components/schemas/CustomFields"
+          }
+        }
+      },
+      "AccountingExpensesResponse": {
+        "type": "object",
+        "required": [
+          "success",
+          "msg"
+        ],
+        "properties": {
+          "success": {
+            "$ref": "#/components/schemas/SuccessFlag"
+          },
+          "msg": {
+            "type": "object",
+            "required": [
+              "expenses",
+              "nextCursor"
+            ],
+            "properties": {
+              "expenses": {
+                "type": "array",
+                "description": "One page of records, in the app's order.",
+                "items": {
+                  "$ref": "#/components/schemas/UnifiedExpense"
+                }
+              },
+              "nextCursor": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "description": "The cursor of the next page; null on the last page."
+              }
+            }
+          }
+        },
+        "example": {
+          "success": true,
+          "msg": {
+            "expenses": [
+              {
+                "id": "exp_6fa0k",
+                "amount": 184.5,
+                "currency": "EUR",
+                "transactionDate": "2025-03-02",
+                "memo": "Travel - Rustic Steel Chair",
+                "paymentAccountId": null,
+                "vendorId": null,
+                "lineItems": [
+                  {
+                    "accountId": null,
+                    "amount": 184.5,
+                    "description": "Travel",
+                    "taxRateId": null
+                  }
+                ],
+                "customFields": {}
+              }
+            ],
+            "nextCursor": null
+          }
+        }
+      },
+      "UnifiedAccountingEmployee": {
+        "type": "object",
+        "description": "An employee as the accounting system knows them (sync type accounting_employees), plus the account's custom fields.",
+        "required": [
+          "id",
+          "firstName",
+          "lastName",
+          "email",
+          "status",
+          "hireDate",
+          "customFields"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "id": {
+            "type": "string"
+          },
+          "firstName": {
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "lastName": {
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "email": {
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "status": {
+            "type": "string",
+            "enum": [
+              "ACTIVE",
+              "INACTIVE"
+            ]
+          },
+          "hireDate": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "format": "date"
+          },
+          "customFields": {
+            "$ref": "#/components/schemas/CustomFields"
+          }
+        }
+      },
+      "AccountingEmployeesResponse": {
+        "type": "object",
+        "required": [
+          "success",
+          "msg"
+        ],
+        "properties": {
+          "success": {
+            "$ref": "#/components/schemas/SuccessFlag"
+          },
+          "msg": {
+            "type": "object",
+            "required": [
+              "employees",
+              "nextCursor"
+            ],
+            "properties": {
+              "employees": {
+                "type": "array",
+                "description": "One page of records, in the app's order.",
+                "items": {
+                  "$ref": "#/components/schemas/UnifiedAccountingEmployee"
+                }
+              },
+              "nextCursor": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "description": "The cursor of the next page; null on the last page."
+              }
+            }
+          }
+        },
+        "example": {
+          "success": true,
+          "msg": {
+            "employees": [
+              {
+                "id": "emp_1j",
+                "firstName": "Priya",
+                "lastName": "Shah",
+                "email": "priya.shah@finance.example",
+                "status": "ACTIVE",
+                "hireDate": "2024-02-12",
                 "customFields": {}
               }
             ],

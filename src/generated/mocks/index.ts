@@ -149,7 +149,12 @@ export const unifiedHandlers: RequestHandler[] = [
   unified.getAtsApplicationsMockHandler(),
   unified.getCrmContactsMockHandler(),
   unified.getCrmDealsMockHandler(),
+  unified.getCrmAccountsMockHandler(),
+  unified.getCrmLeadsMockHandler(),
+  unified.getCrmEngagementsMockHandler(),
   unified.getAccountingJournalEntriesMockHandler(),
+  unified.getAccountingExpensesMockHandler(),
+  unified.getAccountingEmployeesMockHandler(),
   unified.getPassthroughMockHandler(),
 ];
 

@@ -7,11 +7,16 @@ import { faker } from '@faker-js/faker';
 import { HttpResponse, http } from 'msw';
 import type { RequestHandlerOptions } from 'msw';
 
+type AccountingEmployeesResponse = components['schemas']['AccountingEmployeesResponse'];
+type AccountingExpensesResponse = components['schemas']['AccountingExpensesResponse'];
 type AccountingJournalEntriesResponse = components['schemas']['AccountingJournalEntriesResponse'];
 type AtsApplicationsResponse = components['schemas']['AtsApplicationsResponse'];
 type AtsJobsResponse = components['schemas']['AtsJobsResponse'];
+type CrmAccountsResponse = components['schemas']['CrmAccountsResponse'];
 type CrmContactsResponse = components['schemas']['CrmContactsResponse'];
 type CrmDealsResponse = components['schemas']['CrmDealsResponse'];
+type CrmEngagementsResponse = components['schemas']['CrmEngagementsResponse'];
+type CrmLeadsResponse = components['schemas']['CrmLeadsResponse'];
 type HrisEmployeesResponse = components['schemas']['HrisEmployeesResponse'];
 type PassthroughResponse = components['schemas']['PassthroughResponse'];
 type SyncStartResponse = components['schemas']['SyncStartResponse'];
@@ -219,6 +224,128 @@ export const getCrmDealsResponseMock = (
   ...overrideResponse,
 });
 
+export const getCrmAccountsResponseMock = (
+  overrideResponse: Partial<Extract<CrmAccountsResponse, object>> = {},
+): CrmAccountsResponse => ({
+  success: true,
+  msg: {
+    accounts: Array.from({ length: faker.number.int({ min: 3, max: 10 }) }, (_, i) => i + 1).map(
+      () => ({
+        id: faker.string.alphanumeric({ length: 12, casing: 'lower' }),
+        name: faker.person.fullName(),
+        industry: faker.helpers.arrayElement([
+          faker.string.alpha({ length: { min: 10, max: 20 } }),
+          null,
+        ]),
+        website: faker.helpers.arrayElement([
+          faker.string.alpha({ length: { min: 10, max: 20 } }),
+          null,
+        ]),
+        numberOfEmployees: faker.helpers.arrayElement([
+          faker.number.float({ min: 0, max: 500, fractionDigits: 2 }),
+          null,
+        ]),
+        annualRevenue: faker.helpers.arrayElement([
+          faker.number.float({ fractionDigits: 2 }),
+          null,
+        ]),
+        ownerId: faker.helpers.arrayElement([
+          faker.string.alphanumeric({ length: 12, casing: 'lower' }),
+          null,
+        ]),
+        customFields: {},
+      }),
+    ),
+    nextCursor: faker.helpers.arrayElement([
+      faker.string.alpha({ length: { min: 10, max: 20 } }),
+      null,
+    ]),
+  },
+  ...overrideResponse,
+});
+
+export const getCrmLeadsResponseMock = (
+  overrideResponse: Partial<Extract<CrmLeadsResponse, object>> = {},
+): CrmLeadsResponse => ({
+  success: true,
+  msg: {
+    leads: Array.from({ length: faker.number.int({ min: 3, max: 10 }) }, (_, i) => i + 1).map(
+      () => ({
+        id: faker.string.alphanumeric({ length: 12, casing: 'lower' }),
+        firstName: faker.helpers.arrayElement([faker.person.firstName(), null]),
+        lastName: faker.helpers.arrayElement([faker.person.lastName(), null]),
+        email: faker.helpers.arrayElement([faker.internet.email().toLowerCase(), null]),
+        company: faker.helpers.arrayElement([faker.company.name(), null]),
+        status: faker.helpers.arrayElement([
+          faker.helpers.arrayElement(['NEW', 'WORKING', 'QUALIFIED', 'UNQUALIFIED'] as const),
+          null,
+        ]),
+        source: faker.helpers.arrayElement([
+          faker.string.alpha({ length: { min: 10, max: 20 } }),
+          null,
+        ]),
+        ownerId: faker.helpers.arrayElement([
+          faker.string.alphanumeric({ length: 12, casing: 'lower' }),
+          null,
+        ]),
+        customFields: {},
+      }),
+    ),
+    nextCursor: faker.helpers.arrayElement([
+      faker.string.alpha({ length: { min: 10, max: 20 } }),
+      null,
+    ]),
+  },
+  ...overrideResponse,
+});
+
+export const getCrmEngagementsResponseMock = (
+  overrideResponse: Partial<Extract<CrmEngagementsResponse, object>> = {},
+): CrmEngagementsResponse => ({
+  success: true,
+  msg: {
+    engagements: Array.from({ length: faker.number.int({ min: 3, max: 10 }) }, (_, i) => i + 1).map(
+      () => ({
+        id: faker.string.alphanumeric({ length: 12, casing: 'lower' }),
+        type: faker.helpers.arrayElement([
+          faker.helpers.arrayElement(['CALL', 'EMAIL', 'MEETING', 'NOTE', 'TASK'] as const),
+          null,
+        ]),
+        subject: faker.helpers.arrayElement([
+          faker.string.alpha({ length: { min: 10, max: 20 } }),
+          null,
+        ]),
+        body: faker.helpers.arrayElement([
+          faker.string.alpha({ length: { min: 10, max: 20 } }),
+          null,
+        ]),
+        occurredAt: faker.helpers.arrayElement([
+          faker.date.past().toISOString().slice(0, 19) + 'Z',
+          null,
+        ]),
+        ownerId: faker.helpers.arrayElement([
+          faker.string.alphanumeric({ length: 12, casing: 'lower' }),
+          null,
+        ]),
+        participants: Array.from(
+          { length: faker.number.int({ min: 3, max: 10 }) },
+          (_, i) => i + 1,
+        ).map(() => ({
+          id: faker.string.alphanumeric({ length: 12, casing: 'lower' }),
+          email: faker.helpers.arrayElement([faker.internet.email().toLowerCase(), null]),
+          type: faker.helpers.arrayElement(['CONTACT', 'USER'] as const),
+        })),
+        customFields: {},
+      }),
+    ),
+    nextCursor: faker.helpers.arrayElement([
+      faker.string.alpha({ length: { min: 10, max: 20 } }),
+      null,
+    ]),
+  },
+  ...overrideResponse,
+});
+
 export const getAccountingJournalEntriesResponseMock = (
   overrideResponse: Partial<Extract<AccountingJournalEntriesResponse, object>> = {},
 ): AccountingJournalEntriesResponse => ({
@@ -251,6 +378,82 @@ export const getAccountingJournalEntriesResponseMock = (
       ),
       customFields: {},
     })),
+    nextCursor: faker.helpers.arrayElement([
+      faker.string.alpha({ length: { min: 10, max: 20 } }),
+      null,
+    ]),
+  },
+  ...overrideResponse,
+});
+
+export const getAccountingExpensesResponseMock = (
+  overrideResponse: Partial<Extract<AccountingExpensesResponse, object>> = {},
+): AccountingExpensesResponse => ({
+  success: true,
+  msg: {
+    expenses: Array.from({ length: faker.number.int({ min: 3, max: 10 }) }, (_, i) => i + 1).map(
+      () => ({
+        id: faker.string.alphanumeric({ length: 12, casing: 'lower' }),
+        amount: faker.number.float({ fractionDigits: 2 }),
+        currency: faker.helpers.arrayElement([faker.finance.currencyCode(), null]),
+        transactionDate: faker.helpers.arrayElement([
+          faker.date.past().toISOString().slice(0, 10),
+          null,
+        ]),
+        memo: faker.helpers.arrayElement([
+          faker.string.alpha({ length: { min: 10, max: 20 } }),
+          null,
+        ]),
+        paymentAccountId: faker.helpers.arrayElement([
+          faker.string.alphanumeric({ length: 12, casing: 'lower' }),
+          null,
+        ]),
+        vendorId: faker.helpers.arrayElement([
+          faker.string.alphanumeric({ length: 12, casing: 'lower' }),
+          null,
+        ]),
+        lineItems: Array.from(
+          { length: faker.number.int({ min: 3, max: 10 }) },
+          (_, i) => i + 1,
+        ).map(() => ({
+          accountId: faker.helpers.arrayElement([
+            faker.string.alphanumeric({ length: 12, casing: 'lower' }),
+            null,
+          ]),
+          amount: faker.number.float({ fractionDigits: 2 }),
+          description: faker.helpers.arrayElement([faker.lorem.sentence(), null]),
+          taxRateId: faker.helpers.arrayElement([
+            faker.string.alphanumeric({ length: 12, casing: 'lower' }),
+            null,
+          ]),
+        })),
+        customFields: {},
+      }),
+    ),
+    nextCursor: faker.helpers.arrayElement([
+      faker.string.alpha({ length: { min: 10, max: 20 } }),
+      null,
+    ]),
+  },
+  ...overrideResponse,
+});
+
+export const getAccountingEmployeesResponseMock = (
+  overrideResponse: Partial<Extract<AccountingEmployeesResponse, object>> = {},
+): AccountingEmployeesResponse => ({
+  success: true,
+  msg: {
+    employees: Array.from({ length: faker.number.int({ min: 3, max: 10 }) }, (_, i) => i + 1).map(
+      () => ({
+        id: faker.string.alphanumeric({ length: 12, casing: 'lower' }),
+        firstName: faker.helpers.arrayElement([faker.person.firstName(), null]),
+        lastName: faker.helpers.arrayElement([faker.person.lastName(), null]),
+        email: faker.helpers.arrayElement([faker.internet.email().toLowerCase(), null]),
+        status: faker.helpers.arrayElement(['ACTIVE', 'INACTIVE'] as const),
+        hireDate: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 10), null]),
+        customFields: {},
+      }),
+    ),
     nextCursor: faker.helpers.arrayElement([
       faker.string.alpha({ length: { min: 10, max: 20 } }),
       null,
@@ -417,6 +620,78 @@ export const getCrmDealsMockHandler = (
   );
 };
 
+export const getCrmAccountsMockHandler = (
+  overrideResponse?:
+    | CrmAccountsResponse
+    | ((
+        info: Parameters<Parameters<typeof http.get>[1]>[0],
+      ) => Promise<CrmAccountsResponse> | CrmAccountsResponse),
+  options?: RequestHandlerOptions,
+) => {
+  return http.get(
+    '*/v1.0/crm.accounts',
+    async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+      return HttpResponse.json(
+        overrideResponse !== undefined
+          ? typeof overrideResponse === 'function'
+            ? await overrideResponse(info)
+            : overrideResponse
+          : getCrmAccountsResponseMock(),
+        { status: 200 },
+      );
+    },
+    options,
+  );
+};
+
+export const getCrmLeadsMockHandler = (
+  overrideResponse?:
+    | CrmLeadsResponse
+    | ((
+        info: Parameters<Parameters<typeof http.get>[1]>[0],
+      ) => Promise<CrmLeadsResponse> | CrmLeadsResponse),
+  options?: RequestHandlerOptions,
+) => {
+  return http.get(
+    '*/v1.0/crm.leads',
+    async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+      return HttpResponse.json(
+        overrideResponse !== undefined
+          ? typeof overrideResponse === 'function'
+            ? await overrideResponse(info)
+            : overrideResponse
+          : getCrmLeadsResponseMock(),
+        { status: 200 },
+      );
+    },
+    options,
+  );
+};
+
+export const getCrmEngagementsMockHandler = (
+  overrideResponse?:
+    | CrmEngagementsResponse
+    | ((
+        info: Parameters<Parameters<typeof http.get>[1]>[0],
+      ) => Promise<CrmEngagementsResponse> | CrmEngagementsResponse),
+  options?: RequestHandlerOptions,
+) => {
+  return http.get(
+    '*/v1.0/crm.engagements',
+    async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+      return HttpResponse.json(
+        overrideResponse !== undefined
+          ? typeof overrideResponse === 'function'
+            ? await overrideResponse(info)
+            : overrideResponse
+          : getCrmEngagementsResponseMock(),
+        { status: 200 },
+      );
+    },
+    options,
+  );
+};
+
 export const getAccountingJournalEntriesMockHandler = (
   overrideResponse?:
     | AccountingJournalEntriesResponse
@@ -434,6 +709,54 @@ export const getAccountingJournalEntriesMockHandler = (
             ? await overrideResponse(info)
             : overrideResponse
           : getAccountingJournalEntriesResponseMock(),
+        { status: 200 },
+      );
+    },
+    options,
+  );
+};
+
+export const getAccountingExpensesMockHandler = (
+  overrideResponse?:
+    | AccountingExpensesResponse
+    | ((
+        info: Parameters<Parameters<typeof http.get>[1]>[0],
+      ) => Promise<AccountingExpensesResponse> | AccountingExpensesResponse),
+  options?: RequestHandlerOptions,
+) => {
+  return http.get(
+    '*/v1.0/accounting.expenses',
+    async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+      return HttpResponse.json(
+        overrideResponse !== undefined
+          ? typeof overrideResponse === 'function'
+            ? await overrideResponse(info)
+            : overrideResponse
+          : getAccountingExpensesResponseMock(),
+        { status: 200 },
+      );
+    },
+    options,
+  );
+};
+
+export const getAccountingEmployeesMockHandler = (
+  overrideResponse?:
+    | AccountingEmployeesResponse
+    | ((
+        info: Parameters<Parameters<typeof http.get>[1]>[0],
+      ) => Promise<AccountingEmployeesResponse> | AccountingEmployeesResponse),
+  options?: RequestHandlerOptions,
+) => {
+  return http.get(
+    '*/v1.0/accounting.employees',
+    async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+      return HttpResponse.json(
+        overrideResponse !== undefined
+          ? typeof overrideResponse === 'function'
+            ? await overrideResponse(info)
+            : overrideResponse
+          : getAccountingEmployeesResponseMock(),
         { status: 200 },
       );
     },
@@ -471,6 +794,11 @@ export const getIntegrationPlatformUnifiedAPIMock = () => [
   getAtsApplicationsMockHandler(),
   getCrmContactsMockHandler(),
   getCrmDealsMockHandler(),
+  getCrmAccountsMockHandler(),
+  getCrmLeadsMockHandler(),
+  getCrmEngagementsMockHandler(),
   getAccountingJournalEntriesMockHandler(),
+  getAccountingExpensesMockHandler(),
+  getAccountingEmployeesMockHandler(),
   getPassthroughMockHandler(),
 ];

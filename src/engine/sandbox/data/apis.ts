@@ -1,6 +1,7 @@
 import type { Category } from '../../../shared/categories.ts';
 import type { ResourceSpec } from './core.ts';
-import { accountingEmployees, crmAccounts, crmContacts, crmDeals, crmLeads, expenses, genericRecords, journalEntries } from './business.ts';
+import { accountingEmployees, expenses, genericRecords, journalEntries } from './business.ts';
+import { crmAccounts, crmContacts, crmDeals, crmEngagements, crmLeads } from './crm.ts';
 import { applications, candidates, employees, jobs } from './people.ts';
 
 /*
@@ -37,7 +38,7 @@ const APIS: Partial<Record<Category, VendorApi>> = {
     style: 'after',
     endpoints: [
       list('/crm/v3/objects/contacts', crmContacts), list('/crm/v3/objects/accounts', crmAccounts),
-      list('/crm/v3/objects/deals', crmDeals), list('/crm/v3/objects/leads', crmLeads),
+      list('/crm/v3/objects/deals', crmDeals), list('/crm/v3/objects/leads', crmLeads), list('/crm/v3/objects/engagements', crmEngagements),
     ],
   },
   ACCOUNTING: { style: 'cursor', endpoints: [list('/v1/journal-entries', journalEntries), list('/v1/expenses', expenses), list('/v1/employees', accountingEmployees)] },
