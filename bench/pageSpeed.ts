@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -93,6 +93,9 @@ async function lighthouseScores(baseUrl: string, path: string, session?: Session
       await injectSession(page, session.token, session.uiVersion);
     }
     const result = await lighthouse(`${baseUrl}${path}`, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], disableStorageReset: true }, desktopConfig);
+    // BENCH_LIGHTHOUSE_DIR keeps each route's report, to read which audits cost the points.
+    const reportDir = process.env.BENCH_LIGHTHOUSE_DIR;
+    if (reportDir && result) writeFileSync(join(reportDir, `${path.replace(/\W+/g, '_') || 'root'}.json`), JSON.stringify(result.lhr));
     const categories = result?.lhr.categories;
     const performance = categories?.performance?.score;
     const accessibility = categories?.accessibility?.score;
@@ -102,6 +105,17 @@ async function lighthouseScores(baseUrl: string, path: string, session?: Session
     await context.close();
     rmSync(profile, { recursive: true, force: true });
   }
+}
+
+/**
+ * Lighthouse's scores move by several points between runs of the same page (its own documentation
+ * advises the median of several): the median of LIGHTHOUSE_RUNS runs, each in a fresh profile.
+ */
+const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+async function medianLighthouseScores(baseUrl: string, path: string, session?: Session): Promise<{ performance: number; accessibility: number }> {
+  const runs: { performance: number; accessibility: number }[] = [];
+  for (let run = 0; run < LIGHTHOUSE_RUNS; run += 1) runs.push(await lighthouseScores(baseUrl, path, session));
+  return { performance: median(runs.map((r) => r.performance)), accessibility: median(runs.map((r) => r.accessibility)) };
 }
 
 export async function measurePages(options: PageSpeedOptions): Promise<RouteSpeed[]> {
@@ -132,7 +146,7 @@ export async function measurePages(options: PageSpeedOptions): Promise<RouteSpee
         }
       }
       const result: RouteSpeed = { route, jsBytes: median(bytes), cold: spread(cold), warm: spread(warm) };
-      if (options.lighthouse) result.lighthouse = await lighthouseScores(baseUrl, route, signedIn);
+      if (options.lighthouse) result.lighthouse = await medianLighthouseScores(baseUrl, route, signedIn);
       console.log(`${route}: ${(result.jsBytes / 1000).toFixed(1)} kB JS; first content cold ${result.cold.medianMs.toFixed(0)} ms (${result.cold.minMs.toFixed(0)}–${result.cold.maxMs.toFixed(0)}), warm ${result.warm.medianMs.toFixed(0)} ms (${result.warm.minMs.toFixed(0)}–${result.warm.maxMs.toFixed(0)})${result.lighthouse ? `; Lighthouse performance ${result.lighthouse.performance}, accessibility ${result.lighthouse.accessibility}` : ''}`);
       results.push(result);
     }

@@ -72,7 +72,8 @@ export function GeneratedTable({ definition, cells, selectColumns, onRowClick, e
   const classOf = (column: ColumnDefinition, base: string) => [base, column.source ? `column-${column.source}` : '', column.kind === 'actions' ? STICKY_ACTIONS : ''].filter(Boolean).join(' ');
   return (
     <div className="RaDataTable-root">
-      <div className="RaDataTable-tableWrapper">
+      {/* The wrapper scrolls sideways on narrow screens: focusable, so the keyboard can scroll it too. */}
+      <div className="RaDataTable-tableWrapper" tabIndex={0} role="region" aria-label={`${definition.name} table`}>
         {/* A new column set is a new table (no stale column state between views). */}
         <Table key={columns.map((column) => column.source ?? column.label).join('|')} size="small" className="RaDataTable-table">
           <TableHead className="RaDataTable-thead">

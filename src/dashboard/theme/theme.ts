@@ -1,4 +1,4 @@
-import { alpha, createTheme } from '@mui/material/styles';
+import { alpha, createTheme, type Theme } from '@mui/material/styles';
 import type { RaThemeOptions } from 'react-admin';
 
 // A restrained developer-tool look: neutral slate surfaces, one indigo accent, system fonts (the
@@ -27,15 +27,20 @@ const fontFamily = [
 
 export const monoFontFamily = ['ui-monospace', 'SFMono-Regular', 'Menlo', 'Consolas', 'monospace'].join(',');
 
+type StatusColour = 'success' | 'warning' | 'error' | 'info';
+const STATUS_COLOURS = new Set<string>(['success', 'warning', 'error', 'info'] satisfies StatusColour[]);
+
 export const themeOptions: RaThemeOptions = {
   palette: {
     mode: 'light',
     primary: { main: accent, light: '#818CF8', dark: '#3730A3', contrastText: '#FFFFFF' },
     secondary: { main: ink },
-    success: { main: '#16A34A' },
-    warning: { main: '#D97706' },
-    error: { main: '#DC2626' },
-    info: { main: '#0284C7' },
+    // dark: the shade for text on white (chips, status words), at least 4.5:1 as WCAG AA asks of
+    // small text; the main shades are for fills and icons (green and amber are near 3:1 on white).
+    success: { main: '#16A34A', dark: '#15803D' },
+    warning: { main: '#D97706', dark: '#B45309' },
+    error: { main: '#DC2626', dark: '#B91C1C' },
+    info: { main: '#0284C7', dark: '#0369A1' },
     text: { primary: ink, secondary: muted },
     divider: border,
     background: { default: surface, paper: '#FFFFFF' },
@@ -104,7 +109,13 @@ export const themeOptions: RaThemeOptions = {
         head: { color: muted, fontWeight: 600, fontSize: '0.75rem', textTransform: 'uppercase', letterSpacing: '0.04em', backgroundColor: surface },
       },
     },
-    MuiChip: { styleOverrides: { root: { borderRadius: 6, fontWeight: 500 } } },
+    MuiChip: {
+      styleOverrides: {
+        root: { borderRadius: 6, fontWeight: 500 },
+        // An outlined chip's label is text on the page's white: in the colour's dark shade.
+        outlined: ({ ownerState, theme }: { ownerState: { color?: string }; theme: Theme }) => (ownerState.color && STATUS_COLOURS.has(ownerState.color) ? { color: theme.palette[ownerState.color as StatusColour].dark } : {}),
+      },
+    },
     MuiTab: { styleOverrides: { root: { textTransform: 'none', fontWeight: 600, minHeight: 44 } } },
     MuiTabs: { styleOverrides: { root: { minHeight: 44 } } },
     MuiListItemButton: {

@@ -152,9 +152,10 @@ export function BarsChart({ points, labelKey, series, height, label, fontSize = 
       )}
       {legend && (
         <Box sx={{ height: LEGEND_HEIGHT, display: 'flex', justifyContent: 'center', alignItems: 'center', gap: 2, fontSize: '0.75rem' }}>
-          {/* Lines first, then bars, as the charts' legends have always read. */}
+          {/* Lines first, then bars, as the charts' legends have always read. The swatch carries the
+              series' colour; the name is text that must read on white (a light series colour would not). */}
           {[...lines, ...bars].map((s) => (
-            <Box key={s.key} component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, color: s.color }}>
+            <Box key={s.key} component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, color: 'text.secondary' }}>
               <Box component="span" sx={{ width: 12, height: s.kind === 'line' ? 2 : 10, bgcolor: s.color }} />
               {s.name}
             </Box>

@@ -36,7 +36,7 @@ function Legend({ slices, selected, onSelect, total }: { slices: CategorySlice[]
             </Box>
             <Box component="span" sx={{ color: 'text.secondary', fontVariantNumeric: 'tabular-nums' }}>
               {formatNumber(slice.count)}
-              <Box component="span" sx={{ color: 'text.disabled', ml: 0.5, display: { xs: 'none', lg: 'inline' } }}>
+              <Box component="span" sx={{ color: 'text.secondary', ml: 0.5, display: { xs: 'none', lg: 'inline' } }}>
                 ({Math.round((slice.count / total) * 100)}%)
               </Box>
             </Box>

@@ -39,7 +39,7 @@ function AppAvatar({ app, size = 24 }: { app: AppRef; size?: number }) {
       src={app.logo}
       alt={app.label}
       variant="rounded"
-      sx={{ width: size, height: size, fontSize: size * 0.42, fontWeight: 700, bgcolor: 'primary.light', color: 'primary.contrastText' }}
+      sx={{ width: size, height: size, fontSize: size * 0.42, fontWeight: 700, bgcolor: 'primary.main', color: 'primary.contrastText' }}
     >
       {initials(app.label)}
     </Avatar>

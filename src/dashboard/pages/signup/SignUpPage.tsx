@@ -162,7 +162,7 @@ export function SignUpPage() {
             <Typography variant="overline" sx={{ color: 'primary.main' }} data-testid="signup-step">
               Step {step + 1} of {steps}
             </Typography>
-            <LinearProgress variant="determinate" value={((step + 1) / steps) * 100} sx={{ height: 4, borderRadius: 2, mt: 0.5, mb: 3, bgcolor: 'divider' }} />
+            <LinearProgress variant="determinate" aria-label={`Step ${step + 1} of ${steps}`} value={Math.round(((step + 1) / steps) * 100)} sx={{ height: 4, borderRadius: 2, mt: 0.5, mb: 3, bgcolor: 'divider' }} />
             <Typography variant="h2" component="h1" sx={{ fontSize: { xs: '1.625rem', sm: '1.875rem' } }}>
               {heading.title}
             </Typography>
