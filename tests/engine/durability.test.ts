@@ -8,7 +8,7 @@ import {
 
 // Durability of webhook delivery with real processes (scripts/engine.sh and scripts/worker.sh
 // spawned on a database this test prepares), on SQLite and on PostgreSQL: the end customers'
-// accounts hold DURABILITY_RECORDS employees (2,000 here; `npm run test:durability` runs 10,000),
+// accounts hold DURABILITY_RECORDS employees (1,000 here; `npm run test:durability` runs 10,000),
 // their first runs make one delivery each, and a receiver on 127.0.0.1 verifies every request with
 // `standardwebhooks`.
 // - An engine process (and on PostgreSQL a worker process beside it) is killed with SIGKILL three
@@ -16,7 +16,7 @@ import {
 //   record that arrives twice carries the same webhook-id and body, and was in flight when a
 //   process was killed; every run the engine committed is delivered in full, in order per account.
 // - On PostgreSQL two processes share the deliveries without a kill: each record arrives once.
-const RECORDS = Number(process.env.DURABILITY_RECORDS ?? 2_000);
+const RECORDS = Number(process.env.DURABILITY_RECORDS ?? 1_000);
 /** Short leases, so a killed process's accounts are taken over within seconds (production: 15 s). */
 const LEASE_SECONDS = 3;
 const TIMEOUT_MS = Math.max(240_000, RECORDS * 40);
