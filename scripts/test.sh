@@ -68,7 +68,7 @@ if [ -f playwright.config.ts ]; then checks+=(-- "dashboard build=bash scripts/b
 lanes "${checks[@]}"
 # Vitest keeps one core free by default, which on this 2-core machine means one worker: two
 # workers take a third less time (the engine run on SQLite 148 s -> 101 s).
-step "unit tests"           npx vitest run --project unit --project components --maxWorkers=2 --passWithNoTests
+step "unit tests"           npx vitest run --project unit --project components --project components-isolated --maxWorkers=2 --passWithNoTests
 step "engine on SQLite"     npx vitest run --project engine --maxWorkers=2 --passWithNoTests
 step "engine on PostgreSQL" bash scripts/pg-test.sh npx vitest run --project engine --maxWorkers=2 --passWithNoTests
 if [ -f playwright.config.ts ]; then
