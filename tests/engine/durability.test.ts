@@ -139,9 +139,14 @@ describe('durable delivery with real processes', () => {
   }, TIMEOUT_MS);
 
   it.runIf(!!process.env.DATABASE_URL)('on PostgreSQL, two processes deliver every record exactly once', async () => {
+    // The jobs wait until both processes run: a process that starts first could otherwise get
+    // through every delivery before the other one is up.
+    const jobs = () => t.engine.db.updateTable('sync_jobs').where('integration_id', 'in', setup.accounts);
+    await jobs().set({ next_run_at: Date.now() + 3_600_000 }).execute();
     const first = start('engine');
     const second = start('worker');
     const ids = await Promise.all([first.workersStarted, second.workersStarted]);
+    await jobs().set({ next_run_at: Date.now() }).execute();
     // Both hold accounts at some point: the work is shared, not taken by one.
     const holders = new Set<string>();
     const sampling = setInterval(() => {

@@ -10,7 +10,8 @@ import { type Kysely, PostgresAdapter, type RawBuilder, type SelectQueryBuilder,
  *   compared with LIKE (or =), which answers the same on both for ASCII text (SQLite's lower()
  *   leaves other letters as they are, PostgreSQL's folds them too).
  * - the row locks of a claim (FOR UPDATE SKIP LOCKED on PostgreSQL, none on SQLite's single writer);
- * - adding to a number inside a JSON text column in one statement.
+ * - adding to a number inside a JSON text column in one statement;
+ * - rows passed as bound values, as a table one statement reads (UPDATE ... FROM, INSERT ... SELECT).
  * Statement-level differences that belong to one feature stay with it: JSON aggregation in
  * jsonRows.ts, monthly partitions in partitions.ts, the seed's bulk load in seed/bulk.ts.
  */
@@ -78,4 +79,30 @@ export function jsonNumberAdded(db: Kysely<any>, column: string, key: string, am
   return isPostgres(db)
     ? sql<string>`jsonb_set(${ref}::jsonb, array[${key}::text], to_jsonb(coalesce((${ref}::jsonb ->> ${key}::text)::bigint, 0) + ${amount}::bigint))::text`
     : sql<string>`json_set(${ref}, '$.' || ${key}, coalesce(json_extract(${ref}, '$.' || ${key}), 0) + ${amount})`;
+}
+
+/** The SQL types of the columns of rowsTable. */
+export type RowsTableColumn = 'text' | 'bigint' | 'integer';
+type RowsTableValue = string | number | null;
+
+/**
+ * Rows given as bound values, as a table named `alias` with `columns` (in that order), for one
+ * statement that writes many rows: `update t set ... from ${rowsTable(...)} where t.id = alias.id`,
+ * `insert into t (...) select ... from ${rowsTable(...)} where true on conflict ...`. Its text is
+ * the same whatever the number of rows (one prepared statement on either database). PostgreSQL
+ * reads them in the order given, so a statement changes (and locks) rows in that order.
+ * - PostgreSQL: one array parameter per column, `unnest($1::bigint[], $2::text[]) as alias(a, b)`;
+ * - SQLite: one JSON parameter, `json_each` of an array of row arrays.
+ */
+export function rowsTable<C extends string>(
+  db: Kysely<any>, alias: string, columns: Readonly<Record<C, RowsTableColumn>>, rows: readonly Readonly<Record<C, RowsTableValue>>[],
+): RawBuilder<unknown> {
+  const names = Object.keys(columns) as C[];
+  if (isPostgres(db)) {
+    const arrays = names.map((name) => sql`${rows.map((row) => row[name])}::${sql.raw(columns[name])}[]`);
+    return sql`unnest(${sql.join(arrays)}) as ${sql.id(alias)}(${sql.join(names.map((name) => sql.id(name)))})`;
+  }
+  const values = names.map((name, i) => sql`value ->> ${sql.raw(String(i))} as ${sql.id(name)}`);
+  const json = JSON.stringify(rows.map((row) => names.map((name) => row[name])));
+  return sql`(select ${sql.join(values)} from json_each(${json})) as ${sql.id(alias)}`;
 }

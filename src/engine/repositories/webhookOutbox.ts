@@ -1,6 +1,6 @@
 import { type Kysely, sql, type SqlBool, type Transaction } from 'kysely';
 import { insertInBatches } from '../db/batches.ts';
-import { skippingLockedRows } from '../db/dialect.ts';
+import { rowsTable, skippingLockedRows } from '../db/dialect.ts';
 import type { Database, NewRow } from '../db/schema.ts';
 
 // The durable outbox of webhook deliveries and the per-account queues the delivery workers claim
@@ -133,15 +133,23 @@ export interface AttemptOutcome {
 }
 
 export async function recordAttempt(db: Db, id: number, outcome: AttemptOutcome): Promise<void> {
-  await db.updateTable('webhook_outbox').set({
-    state: outcome.state,
-    attempts: outcome.attempts,
-    first_attempt_at: outcome.firstAttemptAt,
-    next_attempt_at: outcome.nextAttemptAt,
-    last_status_code: outcome.statusCode,
-    last_status_message: outcome.statusMessage,
-    finished_at: outcome.state === 'pending' ? null : outcome.now,
-  }).where('id', '=', id).execute();
+  await recordAttempts(db, [{ id, ...outcome }]);
+}
+
+const ATTEMPT_COLUMNS = {
+  id: 'bigint', state: 'text', attempts: 'integer', first_attempt_at: 'bigint', next_attempt_at: 'bigint', last_status_code: 'integer', last_status_message: 'text', finished_at: 'bigint',
+} as const;
+
+/** Attempts' outcomes on their deliveries, each on the row of its id, in one statement. */
+export async function recordAttempts(db: Db, outcomes: readonly (AttemptOutcome & { id: number })[]): Promise<void> {
+  if (outcomes.length === 0) return;
+  const rows = outcomes.map((o) => ({
+    id: o.id, state: o.state, attempts: o.attempts, first_attempt_at: o.firstAttemptAt, next_attempt_at: o.nextAttemptAt,
+    last_status_code: o.statusCode, last_status_message: o.statusMessage, finished_at: o.state === 'pending' ? null : o.now,
+  }));
+  await sql`update webhook_outbox set state = a.state, attempts = a.attempts, first_attempt_at = a.first_attempt_at, next_attempt_at = a.next_attempt_at,
+    last_status_code = a.last_status_code, last_status_message = a.last_status_message, finished_at = a.finished_at
+    from ${rowsTable(db, 'a', ATTEMPT_COLUMNS, rows)} where webhook_outbox.id = a.id`.execute(db);
 }
 
 /**
@@ -176,4 +184,10 @@ export async function queueEnqueued(db: Db, integrationId: string): Promise<numb
 /** Marks whether the account's deliveries are failing (a success then resolves the endpoint's issues). */
 export async function setQueueFailing(db: Db, integrationId: string, failing: boolean): Promise<void> {
   await db.updateTable('delivery_queues').set({ failing: failing ? 1 : 0 }).where('integration_id', '=', integrationId).execute();
+}
+
+/** Marks each of the accounts as failing or not, in one statement. */
+export async function setQueuesFailing(db: Db, integrationIds: readonly string[], failing: boolean): Promise<void> {
+  if (integrationIds.length === 0) return;
+  await db.updateTable('delivery_queues').set({ failing: failing ? 1 : 0 }).where('integration_id', 'in', integrationIds).execute();
 }

@@ -1,9 +1,9 @@
 import type { EngineServices } from '../handlers/types.ts';
-import { markRecordConsumed, updateWebhookRecord } from '../repositories/deliveryLogs.ts';
+import { markRecordsConsumed, updateWebhookRecord, updateWebhookRecords } from '../repositories/deliveryLogs.ts';
 import { raiseIssue, resolveCategoryIssues } from '../repositories/outstandingIssues.ts';
 import { accountToSync, forgetSnapshotRecord } from '../repositories/syncRunWrites.ts';
-import { addDailyUsage } from '../repositories/usage.ts';
-import { recordAttempt, setQueueFailing, type OutboxHead } from '../repositories/webhookOutbox.ts';
+import { addDailyUsage, addDailyUsages } from '../repositories/usage.ts';
+import { recordAttempt, recordAttempts, setQueueFailing, setQueuesFailing, type OutboxHead } from '../repositories/webhookOutbox.ts';
 import { issueData, type IssueType } from '../../shared/issueTypes.ts';
 import { startOfUtcDay } from '../../shared/timeWindows.ts';
 import { DELIVERY_ISSUE_TYPES, NOT_DISPATCHED_MESSAGE } from './deliveryRules.ts';
@@ -45,26 +45,31 @@ const byCustomerAndAccount = ({ attempt: x }: Delivered, { attempt: y }: Deliver
   compare(x.head.org_id, y.head.org_id) || compare(x.originOrgId, y.originOrgId) || compare(x.head.integration_id, y.head.integration_id);
 
 /**
- * Delivered attempts of several accounts in one transaction (the delivery worker's group commit).
- * Rows are changed account by account in one order every process shares (organisation, end
- * customer, account: the usage totals kept per end customer are the rows accounts share), and
- * the issues resolved last, so two writers on PostgreSQL never wait for each other in a cycle.
+ * Delivered attempts of several accounts in one transaction (the delivery worker's group commit),
+ * each table written once whatever their number: the outbox rows, the webhook records, the sync
+ * records consumed and their runs, the usage of the day, and, for accounts that were failing,
+ * their endpoints' issues resolved and their queues no longer failing. The rows that accounts
+ * share (the usage totals kept per end customer) are changed in one order every process shares
+ * (organisation, day, end customer, account), and the issues resolved last, so two writers on
+ * PostgreSQL never wait for each other in a cycle.
  */
 export async function recordAllDispatched(services: EngineServices, delivered: readonly Delivered[]): Promise<void> {
   const ordered = [...delivered].sort(byCustomerAndAccount);
+  const attempts = ordered.map(({ attempt }) => attempt);
+  const failing = ordered.filter((d) => d.wasFailing).map(({ attempt }) => attempt);
   await services.db.transaction().execute(async (trx) => {
-    for (const { attempt } of ordered) {
-      const { head, now } = attempt;
-      const attempts = head.attempts + 1;
-      await recordAttempt(trx, head.id, { state: 'dispatched', attempts, firstAttemptAt: head.first_attempt_at ?? attempt.startedAt, nextAttemptAt: head.next_attempt_at, statusCode: attempt.statusCode, statusMessage: attempt.statusMessage, now });
-      await updateWebhookRecord(trx, { recordId: head.record_id, requestTs: head.record_ts }, { statusCode: attempt.statusCode, statusMessage: attempt.statusMessage, retryCallCount: attempts - 1, dispatchStatus: 'dispatched', path: attempt.path });
-      await markRecordConsumed(trx, { runId: head.run_id, auditId: head.audit_id, auditTs: head.audit_ts }, now);
-      await addDailyUsage(trx, { ...dayOf(attempt), events_emitted: 1, events_consumed: 1 });
-    }
-    for (const { attempt: { head, now } } of ordered.filter((d) => d.wasFailing)) {
-      await resolveCategoryIssues(trx, head.org_id, head.category, 'webhook', DELIVERY_ISSUE_TYPES, now);
-      await setQueueFailing(trx, head.integration_id, false);
-    }
+    await recordAttempts(trx, attempts.map(({ head, startedAt, now, statusCode, statusMessage }) => ({
+      id: head.id, state: 'dispatched', attempts: head.attempts + 1, firstAttemptAt: head.first_attempt_at ?? startedAt, nextAttemptAt: head.next_attempt_at, statusCode, statusMessage, now,
+    })));
+    await updateWebhookRecords(trx, attempts.map(({ head, statusCode, statusMessage, path }) => ({
+      recordId: head.record_id, requestTs: head.record_ts, statusCode, statusMessage, retryCallCount: head.attempts, dispatchStatus: 'dispatched', path,
+    })));
+    await markRecordsConsumed(trx, attempts.map(({ head, now }) => ({ runId: head.run_id, auditId: head.audit_id, auditTs: head.audit_ts, at: now })));
+    await addDailyUsages(trx, attempts.map((attempt) => ({ ...dayOf(attempt), events_emitted: 1, events_consumed: 1 })));
+    // An endpoint's issues resolve once, however many of its accounts were failing.
+    const endpoints = new Map(failing.map((attempt) => [`${attempt.head.org_id}\n${attempt.head.category}`, attempt]));
+    for (const { head, now } of endpoints.values()) await resolveCategoryIssues(trx, head.org_id, head.category, 'webhook', DELIVERY_ISSUE_TYPES, now);
+    await setQueuesFailing(trx, failing.map(({ head }) => head.integration_id), false);
   });
 }
 
