@@ -61,8 +61,11 @@ export default defineConfig({
   // shift the totals and pages the other files read; it runs once they are done. Its tests run one
   // after another, so the sign-up file (new users in organisations of their own, nothing the other
   // files read) waits for that second phase too and keeps the other worker busy meanwhile.
+  // The accessibility checks read the seeded demo before any file changes it (a row another file
+  // is changing could be checked half-way), so they run first.
   projects: [
-    { name: 'chromium', testIgnore: ['**/magicLink.e2e.ts', '**/knitAuth.e2e.ts', '**/signup.e2e.ts'] },
+    { name: 'accessibility', testMatch: ['**/accessibility.e2e.ts'] },
+    { name: 'chromium', testIgnore: ['**/magicLink.e2e.ts', '**/knitAuth.e2e.ts', '**/signup.e2e.ts', '**/accessibility.e2e.ts'], dependencies: ['accessibility'] },
     { name: 'chromium-connect', testMatch: ['**/magicLink.e2e.ts', '**/knitAuth.e2e.ts', '**/signup.e2e.ts'], dependencies: ['chromium'] },
   ],
   webServer: {

@@ -27,7 +27,7 @@ export function TestAccountCell({ column, record }: { column: ColumnDefinition; 
       <ColumnCell column={column} record={record} />
       {hint && (
         <Tooltip title={hint.text}>
-          <Box component="span" aria-label={hint.text} sx={{ display: 'inline-flex', color: hint.expired ? 'error.main' : 'warning.main' }} data-testid="expiry-icon">
+          <Box component="span" role="img" aria-label={hint.text} sx={{ display: 'inline-flex', color: hint.expired ? 'error.main' : 'warning.main' }} data-testid="expiry-icon">
             {hint.expired ? <TimerOffOutlined sx={{ fontSize: 18 }} /> : <ScheduleRounded sx={{ fontSize: 18 }} />}
           </Box>
         </Tooltip>
