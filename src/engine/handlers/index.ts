@@ -121,18 +121,8 @@ import { aiWebhookTest } from './testing/aiWebhookTest.ts';
 
 // The handler bound to each operationId; an operation missing here answers 501.
 import { syncStart } from './unified/syncStart.ts';
-import { hrisEmployees } from './unified/hrisEmployees.ts';
-import { atsJobs } from './unified/atsJobs.ts';
-import { atsApplications } from './unified/atsApplications.ts';
-import { crmContacts } from './unified/crmContacts.ts';
-import { crmDeals } from './unified/crmDeals.ts';
-import { crmAccounts } from './unified/crmAccounts.ts';
-import { crmLeads } from './unified/crmLeads.ts';
-import { crmEngagements } from './unified/crmEngagements.ts';
-import { accountingJournalEntries } from './unified/accountingJournalEntries.ts';
-import { accountingExpenses } from './unified/accountingExpenses.ts';
-import { accountingEmployees } from './unified/accountingEmployees.ts';
 import { passthrough } from './unified/passthrough.ts';
+import { unifiedLists } from './unified/unifiedLists.ts';
 const bound = [
   authSignIn, authVerifyOtp, authResendOtp, authSendOrgDetails, authSignOut, authGetUiVersion,
   userUserDetails, appGetOrgMetaData, appCheckSubscriptionExists, devMailbox,
@@ -157,8 +147,7 @@ const bound = [
   connectorFiltersMetaData, connectorIntegrations, connectorCustomAdd, connectorDeactivate,
   workflowSteps, workflowStepDetail, workflowStepCodeSave, sessionInitialize, sessionMessages, sessionHistory, sessionAction,
   aiSessionToken, aiWebhookTest,
-  syncStart, hrisEmployees, atsJobs, atsApplications, crmContacts, crmDeals, crmAccounts, crmLeads, crmEngagements,
-  accountingJournalEntries, accountingExpenses, accountingEmployees, passthrough,
+  syncStart, ...unifiedLists, passthrough,
 ];
 
 export const handlers: Readonly<Record<string, AnyHandler>> = Object.fromEntries(bound.map((b) => [b.operationId, b.handler]));

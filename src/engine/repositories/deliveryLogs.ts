@@ -52,19 +52,12 @@ export interface ConsumedRecord {
   at: number;
 }
 
-/**
- * The record reached the customer: its sync record is consumed and its run counts one more
- * consumed event, the first time only (a replayed delivery that arrives again counts once).
- */
-export async function markRecordConsumed(db: Db, key: { runId: string; auditId: string; auditTs: number }, at: number): Promise<void> {
-  await markRecordsConsumed(db, [{ ...key, at }]);
-}
-
 const CONSUMED_COLUMNS = { run_id: 'text', audit_id: 'text', audit_ts: 'bigint', at: 'bigint' } as const;
 
 /**
  * Records that reached the customer, in two statements whatever their number: the sync records
- * not consumed yet are marked, and each run counts the ones of its records that were.
+ * not consumed yet are marked, and each run counts the ones of its records that were (a replayed
+ * delivery that arrives again counts once).
  */
 export async function markRecordsConsumed(db: Db, records: readonly ConsumedRecord[]): Promise<void> {
   if (records.length === 0) return;
