@@ -15,7 +15,7 @@ import { serveAuthComponent } from './plugins/authComponent.ts';
 import { serveDashboard } from './plugins/dashboard.ts';
 import { MAX_BODY_BYTES, registerBodyParsers } from './plugins/jsonBody.ts';
 import { requestLoggerOptions } from './plugins/requestLog.ts';
-import { registerSecurityHeaders } from './plugins/securityHeaders.ts';
+import { registerSecurityHeaders, routeHeaders } from './plugins/securityHeaders.ts';
 import { registerUnifiedCallLog } from './plugins/unifiedCallLog.ts';
 import { registerSandbox } from './sandbox/index.ts';
 import { inProcessHttpOf } from './services/inProcessHttp.ts';
@@ -85,11 +85,11 @@ export async function buildApp(base: Omit<EngineServices, 'http'>, options: AppO
     // Development helpers do not exist in production: their paths answer 404 like any unknown one.
     if (op.tag === 'dev' && config.production) continue;
     const validator = validators[op.service];
-    const helmet = securityHeaders.ofOperation(op.operationId);
+    const headers = securityHeaders.ofOperation(op.operationId);
     app.route({
       method: op.method.toUpperCase() as 'GET',
       url: routeUrl(op),
-      ...(helmet ? { helmet } : {}),
+      ...(headers ? { config: routeHeaders(headers) } : {}),
       handler: async (request, reply) => {
         const caller = await authorize(op, request, services);
         const handler = handlers[op.operationId];

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { EngineConfig } from '../config.ts';
 import { AUTH_COMPONENT_SCRIPT_PATH } from '../../shared/embedSnippets.ts';
 import { crossOriginConfig } from './crossOrigin.ts';
-import type { RouteSecurityHeaders } from './securityHeaders.ts';
+import { routeHeaders, type RouteSecurityHeaders } from './securityHeaders.ts';
 
 // The knit-auth web component's script at AUTH_COMPONENT_SCRIPT_PATH (/knit-auth.js), the address
 // every customer's page embeds, built by scripts/build-auth-component.ts with its .br and .gz files.
@@ -55,7 +55,7 @@ const matchesEtag = (header: string | undefined, etag: string) =>
 
 export function serveAuthComponent(app: FastifyInstance, config: EngineConfig, headers: Pick<RouteSecurityHeaders, 'crossOriginScript'>): void {
   const variants = readVariants(config.authComponentDir);
-  app.get(AUTH_COMPONENT_SCRIPT_PATH, { helmet: headers.crossOriginScript, config: crossOriginConfig(['GET', 'HEAD']) }, (request: FastifyRequest, reply: FastifyReply) => {
+  app.get(AUTH_COMPONENT_SCRIPT_PATH, { config: { ...routeHeaders(headers.crossOriginScript), ...crossOriginConfig(['GET', 'HEAD']) } }, (request: FastifyRequest, reply: FastifyReply) => {
     if (variants.length === 0) return reply.status(404).send({ success: false, error: { msg: NOT_BUILT, code: 'NOT_FOUND' } });
     const accepts = acceptedEncodings(request.headers['accept-encoding']);
     const variant = variants.find((v) => !v.encoding || accepts(v.encoding))!;

@@ -3,7 +3,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { EngineConfig } from '../config.ts';
 import { SANDBOX_PREFIX } from '../sandbox/registration.ts';
-import { EMBEDDABLE_PAGES, OAUTH_CALLBACK_PAGE, OAUTH_OPENER_PAGES, type RouteSecurityHeaders } from './securityHeaders.ts';
+import { EMBEDDABLE_PAGES, OAUTH_CALLBACK_PAGE, OAUTH_OPENER_PAGES, routeHeaders, type RouteSecurityHeaders } from './securityHeaders.ts';
 
 // The built dashboard is served from the engine's port: files as they are, and index.html for
 // every other GET outside the services (/api, /ai, /v1.0, the sandbox) so the dashboard's router owns /signup, /dashboard/*, /404 and the rest.
@@ -47,12 +47,12 @@ export async function serveDashboard(app: FastifyInstance, config: EngineConfig,
       },
     });
     for (const page of EMBEDDABLE_PAGES) {
-      app.get(page, { helmet: headers.embeddablePage }, (_request, reply) => sendIndex(reply));
+      app.get(page, { config: routeHeaders(headers.embeddablePage) }, (_request, reply) => sendIndex(reply));
     }
     for (const page of OAUTH_OPENER_PAGES) {
-      app.get(page, { helmet: headers.oauthOpenerPage }, (_request, reply) => sendIndex(reply));
+      app.get(page, { config: routeHeaders(headers.oauthOpenerPage) }, (_request, reply) => sendIndex(reply));
     }
-    app.get(OAUTH_CALLBACK_PAGE, { helmet: headers.oauthWindowPage }, (_request, reply) => sendIndex(reply));
+    app.get(OAUTH_CALLBACK_PAGE, { config: routeHeaders(headers.oauthWindowPage) }, (_request, reply) => sendIndex(reply));
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';

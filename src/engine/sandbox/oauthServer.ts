@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import Provider, { errors, type Configuration, type JWK } from 'oidc-provider';
 import type { EngineConfig } from '../config.ts';
 import type { Database } from '../db/schema.ts';
-import type { RouteSecurityHeaders } from '../plugins/securityHeaders.ts';
+import { routeHeaders, type RouteSecurityHeaders } from '../plugins/securityHeaders.ts';
 import { vendorApps, type VendorApp } from '../repositories/appCatalog.ts';
 import { revokeAccountGrants } from '../repositories/sandboxOauthRecords.ts';
 import type { Category } from '../../shared/categories.ts';
@@ -143,7 +143,7 @@ export async function registerSandboxOauth(app: FastifyInstance, server: Sandbox
       method: ['GET', 'POST', 'HEAD', 'OPTIONS'],
       url: `${SANDBOX_OAUTH_PATH}/*`,
       // Its authorize redirects pass through the OAuth window.
-      helmet: headers.oauthWindowPage,
+      config: routeHeaders(headers.oauthWindowPage),
       handler: async (request, reply) => {
         reply.hijack();
         const raw = request.raw as MountedRequest;
@@ -160,8 +160,8 @@ export async function registerSandboxOauth(app: FastifyInstance, server: Sandbox
       done(null, Object.fromEntries(new URLSearchParams(body as string)));
     });
     const url = `${SANDBOX_OAUTH_PATH}/interaction/:uid`;
-    scope.get(url, { helmet: headers.oauthConsentPage }, (request, reply) => interaction(request, reply, server, labels));
-    scope.post(url, { helmet: headers.oauthConsentPage }, (request, reply) => interaction(request, reply, server, labels));
+    scope.get(url, { config: routeHeaders(headers.oauthConsentPage) }, (request, reply) => interaction(request, reply, server, labels));
+    scope.post(url, { config: routeHeaders(headers.oauthConsentPage) }, (request, reply) => interaction(request, reply, server, labels));
   });
 }
 
