@@ -17,14 +17,25 @@ function cpuTicks(pid: string): number {
   }
 }
 
-function postgresTicks(): number {
-  let ticks = 0;
+/** CPU ticks of each PostgreSQL process now, by pid. */
+function postgresTicks(): Map<string, number> {
+  const ticks = new Map<string, number>();
   for (const pid of readdirSync('/proc')) {
     if (!/^\d+$/.test(pid)) continue;
     try {
-      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') ticks += cpuTicks(pid);
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') ticks.set(pid, cpuTicks(pid));
     } catch { /* gone */ }
   }
+  return ticks;
+}
+
+/**
+ * PostgreSQL's ticks since `before`, process by process: a backend that ended meanwhile (a pool
+ * closing a connection that worked before the count started) must not subtract its earlier work.
+ */
+function postgresTicksSince(before: Map<string, number>): number {
+  let ticks = 0;
+  for (const [pid, now] of postgresTicks()) ticks += now - (before.get(pid) ?? 0);
   return ticks;
 }
 
@@ -34,9 +45,9 @@ export interface CpuPerRequest { engineMs: number; postgresMs: number }
 export function startCpuCount(enginePid: number | undefined, withPostgres: boolean): ((requests: number) => CpuPerRequest | undefined) {
   if (!enginePid || !existsSync(`/proc/${enginePid}/stat`)) return () => undefined;
   const engine0 = cpuTicks(String(enginePid));
-  const postgres0 = withPostgres ? postgresTicks() : 0;
+  const postgres0 = withPostgres ? postgresTicks() : new Map<string, number>();
   return (requests) => ({
     engineMs: ((cpuTicks(String(enginePid)) - engine0) * MS_PER_TICK) / requests,
-    postgresMs: withPostgres ? ((postgresTicks() - postgres0) * MS_PER_TICK) / requests : 0,
+    postgresMs: withPostgres ? (postgresTicksSince(postgres0) * MS_PER_TICK) / requests : 0,
   });
 }

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { retryCeilingMs, RETRY_WINDOW_MS } from '../../src/engine/services/deliveryRules.ts';
 import { syncScheduler, type SyncScheduler } from '../../src/engine/services/syncScheduler.ts';
@@ -169,6 +170,44 @@ describe('delivery', () => {
     expect(issues.map((i) => i.errorType).sort()).toEqual(['WEBHOOK_DELIVERY_FAILED', 'WEBHOOK_ENDPOINT_NOT_FOUND']);
     // The 500s of the head after its 404, and the next record's first one.
     expect(issues.find((i) => i.errorType === 'WEBHOOK_DELIVERY_FAILED')?.issueCalls).toBe(given.attempts);
+  });
+
+  // An account sends its next delivery once the receiver has answered, before the earlier one's
+  // record is written (services/webhookDelivery.ts). A failure must still be written after the
+  // success before it: that success resolves the endpoint's issues, and written later it would
+  // resolve the issue the failure raised. A lock on the success's sync records holds its write
+  // back while the next delivery fails (PostgreSQL: SQLite has one writer, whose lock would stop
+  // both writes alike).
+  it.runIf(!!process.env.DATABASE_URL)('writes a failure after the success sent before it, so the failure keeps its issue open', async () => {
+    await registerWebhook(t, org.orgId, receiver.url);
+    answering((_request, n) => (n === 1 || n === 3 ? 503 : 200));
+    const [run] = await scheduler.tick();
+    expect(await deliverDue()).toBe(1);
+    expect(await issuesNow()).toEqual([expect.objectContaining({ errorType: 'WEBHOOK_DELIVERY_FAILED', resolved: false })]);
+    t.clock.advance(retryCeilingMs(1) / 2);
+
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => { release = resolve; });
+    let locked!: () => void;
+    const isLocked = new Promise<void>((resolve) => { locked = resolve; });
+    const holding = db().transaction().execute(async (trx) => {
+      await sql`select id from sync_records where run_id = ${run.runId} for update`.execute(trx);
+      locked();
+      await released;
+    });
+    await isLocked;
+    const delivering = deliverDue();
+    while (receiver.received.length < 3) await new Promise((resolve) => setTimeout(resolve, 10));
+    // Time for a failure that did not wait to be written.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    release();
+    await holding;
+    await delivering;
+
+    const issues = await issuesNow();
+    expect(issues.filter((i) => i.errorType === 'WEBHOOK_DELIVERY_FAILED').map((i) => i.resolved).sort()).toEqual([false, true]);
+    const queue = await db().selectFrom('delivery_queues').select('failing').where('integration_id', '=', account).executeTakeFirstOrThrow();
+    expect(queue.failing).toBe(1);
   });
 
   it('does not dispatch to a category without a webhook URL (stale), and sends again once a URL is saved and the sync restarted', async () => {

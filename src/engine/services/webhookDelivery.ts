@@ -45,10 +45,20 @@ export interface DeliveryWorker {
 /**
  * Accounts a worker drains at once. Their delivered attempts share transactions (group commit), so
  * more accounts at once cost fewer commits a delivery: on the 2-core bench machine 16 gave about
- * 1,050 deliveries a second on SQLite, 32 between 1,800 and 2,400 (bench/results.md). It is also what one killed
- * worker can leave sent but not recorded: at most one delivery per account.
+ * 1,050 deliveries a second on SQLite, 32 between 1,800 and 2,400 (bench/results.md).
  */
 export const ACCOUNTS_PER_TICK = 32;
+
+/**
+ * Deliveries of one account that may be sent while earlier ones of it wait for their group commit.
+ * Sending the next once the receiver has answered the previous keeps the account's order; waiting
+ * for the commit too made each account wait for a whole write (several statements) between two
+ * sends, which bounded the rate by the write's latency rather than by CPU. A killed worker can
+ * thus leave up to this many per account sent but unrecorded: the next holder sends them again
+ * with the same webhook-id. Failures and stale records are written only after every earlier
+ * success of the account, so an issue a failure raises is never resolved by an earlier success.
+ */
+export const UNRECORDED_PER_ACCOUNT = 8;
 
 /** How long the accounts drained in a tick reuse the URL and secret read for them: a saved URL or a rotated secret applies within this. */
 const TARGET_FRESH_MS = 1_000;
@@ -61,7 +71,7 @@ export function deliveryWorker(services: EngineServices, options: DeliveryWorker
   const random = options.random ?? Math.random;
   const leaseMs = services.config.workerLeaseMs;
   // The accounts drained at once record their delivered attempts together (services/groupCommit.ts);
-  // each waits for its own before sending the account's next, so at most one per account is sent and unrecorded.
+  // an account goes on sending while up to UNRECORDED_PER_ACCOUNT of its own wait to be written.
   // One write at a time on both databases: a write costs the same few statements whatever it
   // carries, so the attempts that arrive meanwhile wait for the next one. On PostgreSQL three
   // writers at once carried 6 attempts each and cost 0.62 ms of worker and 0.45 ms of PostgreSQL
@@ -97,12 +107,18 @@ export function deliveryWorker(services: EngineServices, options: DeliveryWorker
     return target;
   }
 
-  /** Makes one attempt and records it: whether the account's deliveries are failing after it, and whether this one is tried again. */
-  async function send(head: OutboxHead, target: Target, failing: boolean): Promise<{ failing: boolean; retrying: boolean }> {
+  /**
+   * Makes one attempt and records it: whether the account's deliveries are failing after it, and
+   * whether this one is tried again. A delivered attempt is recorded with others (`recorded`
+   * settles when it is written); any other outcome is written once `recordedBefore` has settled
+   * the account's earlier ones.
+   */
+  async function send(head: OutboxHead, target: Target, failing: boolean, recordedBefore: () => Promise<void>): Promise<{ failing: boolean; retrying: boolean; recorded?: Promise<void> }> {
     const event = JSON.parse(head.payload_json) as { integrationId?: string; originOrgId?: string };
     const originOrgId = event.originOrgId ?? '';
     const startedAt = clock.now();
     if (target.kind === 'none') {
+      await recordedBefore();
       await recordStale(services, { head, originOrgId, now: startedAt });
       return { failing: true, retrying: false };
     }
@@ -114,11 +130,9 @@ export function deliveryWorker(services: EngineServices, options: DeliveryWorker
     const attempt = {
       head, originOrgId, startedAt, now, statusCode: answer.status === 0 ? null : answer.status, statusMessage: answer.statusMessage, path: url?.pathname ?? '',
     };
-    if (isDelivered(answer)) {
-      await dispatched.add({ attempt, wasFailing: failing });
-      return { failing: false, retrying: false };
-    }
+    if (isDelivered(answer)) return { failing: false, retrying: false, recorded: dispatched.add({ attempt, wasFailing: failing }) };
     const next = nextAttemptAt(head.first_attempt_at ?? startedAt, head.attempts + 1, now, random);
+    await recordedBefore();
     await recordFailedAttempt(services, attempt, failureIssueOf(answer), next);
     return { failing: true, retrying: next !== undefined };
   }
@@ -128,12 +142,19 @@ export function deliveryWorker(services: EngineServices, options: DeliveryWorker
     const id = queue.integration_id;
     // Held while the deliveries go out; once lost, another worker has the account: send nothing more.
     const lease = holdLease(leaseMs, () => renewQueueLease(db, id, workerId, clock.now() + leaseMs), options.onLeaseError);
+    // Sent and delivered, not yet written: settled before the account's heads are read again or
+    // it is let go, so a delivery is never read as pending while its record is on its way.
+    const unrecorded: Promise<void>[] = [];
+    const recorded = async () => {
+      while (unrecorded.length > 0) await unrecorded.shift();
+    };
     try {
       let enqueued = queue.enqueued;
       let failing = queue.failing === 1;
       let sent = 0;
       for (;;) {
         // The next deliveries in order (only this worker sends them while it holds the account).
+        await recorded();
         const heads = await pendingHeads(db, id, Math.max(1, DELIVERIES_PER_CLAIM - sent));
         if (heads.length === 0) {
           if (await idleQueue(db, id, workerId, enqueued, clock.now())) return sent;
@@ -142,13 +163,23 @@ export function deliveryWorker(services: EngineServices, options: DeliveryWorker
           continue;
         }
         for (const head of heads) {
-          if (lease.lost) return sent;
+          if (lease.lost) {
+            await recorded();
+            return sent;
+          }
           const now = clock.now();
           if (head.next_attempt_at > now || sent >= DELIVERIES_PER_CLAIM || signal?.aborted) {
+            await recorded();
             await releaseQueue(db, id, workerId, { nextAttemptAt: Math.max(head.next_attempt_at, now), enqueuedSeen: enqueued, now });
             return sent;
           }
-          const outcome = await send(head, await targetFor(head), failing);
+          const outcome = await send(head, await targetFor(head), failing, recorded);
+          if (outcome.recorded) {
+            // Its failure is thrown when awaited below; until then it must not count as unhandled.
+            outcome.recorded.catch(() => {});
+            unrecorded.push(outcome.recorded);
+            if (unrecorded.length >= UNRECORDED_PER_ACCOUNT) await unrecorded.shift();
+          }
           failing = outcome.failing;
           sent += 1;
           // A delivery to try again holds back the ones after it: read its next try.
@@ -156,6 +187,8 @@ export function deliveryWorker(services: EngineServices, options: DeliveryWorker
         }
       }
     } finally {
+      // A drain that broke still lets its recorded deliveries finish before the lease stops.
+      await Promise.allSettled(unrecorded);
       lease.stop();
     }
   }
