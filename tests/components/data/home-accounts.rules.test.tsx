@@ -1,4 +1,3 @@
-import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import { categoryLabel, categorySlices } from '../../../src/dashboard/components/charts/categorySlices.ts';
 import { dateFilterValue } from '../../../src/dashboard/resources/filters/DateRangeFilter.tsx';
@@ -68,18 +67,20 @@ describe('sync frequency choice', () => {
 });
 
 describe('creation date range', () => {
-  const now = dayjs('2026-11-22T10:00:00');
+  const now = new Date(2026, 10, 22, 10);
   it('a start is the beginning of its day, an end the end of its day', () => {
-    expect(dateFilterValue('2026-11-01', false, now)).toBe(dayjs('2026-11-01').startOf('day').valueOf());
-    expect(dateFilterValue('2026-11-01', true, now)).toBe(dayjs('2026-11-01').endOf('day').valueOf());
+    expect(dateFilterValue('2026-11-01', false, now)).toBe(new Date(2026, 10, 1).getTime());
+    expect(dateFilterValue('2026-11-01', true, now)).toBe(new Date(2026, 10, 1, 23, 59, 59, 999).getTime());
   });
   it('never goes beyond today', () => {
-    expect(dateFilterValue('2027-01-01', true, now)).toBe(now.endOf('day').valueOf());
-    expect(dateFilterValue('2027-01-01', false, now)).toBe(now.startOf('day').valueOf());
+    expect(dateFilterValue('2027-01-01', true, now)).toBe(new Date(2026, 10, 22, 23, 59, 59, 999).getTime());
+    expect(dateFilterValue('2027-01-01', false, now)).toBe(new Date(2026, 10, 22).getTime());
+    expect(dateFilterValue('2026-11-22', true, now)).toBe(new Date(2026, 10, 22, 23, 59, 59, 999).getTime());
   });
   it('an empty or partial date is no filter', () => {
     expect(dateFilterValue('', false, now)).toBe('');
     expect(dateFilterValue('2026-1', false, now)).toBe('');
+    expect(dateFilterValue('2026-02-30', false, now)).toBe('');
   });
 });
 

@@ -1,7 +1,6 @@
-import dayjs from 'dayjs';
-import advancedFormat from 'dayjs/plugin/advancedFormat';
 import { upcomingSyncStatusLabels } from '../../../generated/labels.ts';
 import { DATE_FORMAT, SYNC_FREQUENCY_HOURS } from '../../../shared/constants.ts';
+import { formatLocal, toDate } from '../../dates.ts';
 import { EMPTY_VALUE } from './roleLabel.ts';
 
 // The shell's role chip reads roleLabel without this module's date library.
@@ -10,19 +9,14 @@ export { EMPTY_VALUE, roleLabel } from './roleLabel.ts';
 // Pure display rules of the list columns (part 1 §8-9, part 2 §4, §9), kept out of the components
 // so they are tested as plain functions.
 
-// 'Do' (ordinal day) needs advancedFormat.
-dayjs.extend(advancedFormat);
-
-
 /** 'Do MMM YYYY, h:mm A' of an integer timestamp (unit from the contract's x-timestamp) or a date string. */
 export function formatDate(value: unknown, unit: 's' | 'ms' = 'ms'): string {
   if (value === null || value === undefined || value === '') return EMPTY_VALUE;
-  let date: dayjs.Dayjs;
-  if (typeof value === 'number') date = dayjs(unit === 's' ? value * 1000 : value);
-  else if (typeof value === 'string' && /^\d+$/.test(value)) date = dayjs(unit === 's' ? Number(value) * 1000 : Number(value));
-  else if (typeof value === 'string' || value instanceof Date) date = dayjs(value);
-  else return EMPTY_VALUE;
-  return date.isValid() ? date.format(DATE_FORMAT) : EMPTY_VALUE;
+  let date: Date | undefined;
+  if (typeof value === 'number') date = toDate(unit === 's' ? value * 1000 : value);
+  else if (typeof value === 'string' && /^\d+$/.test(value)) date = toDate(unit === 's' ? Number(value) * 1000 : Number(value));
+  else if (typeof value === 'string' || value instanceof Date) date = toDate(value);
+  return date ? formatLocal(date, DATE_FORMAT) : EMPTY_VALUE;
 }
 
 /** Status codes of 299 or less show as success, higher as error. */

@@ -1,10 +1,10 @@
 import Box from '@mui/material/Box';
 import FormHelperText from '@mui/material/FormHelperText';
 import TextField from '@mui/material/TextField';
-import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useInput } from 'react-admin';
 import type { FilterDefinition } from '../../../generated/resources/types.ts';
+import { dayString, daysBefore, endOfDay, parseDay, startOfDay } from '../../dates.ts';
 
 // A dateRange filter of the contract: one control over two parameters (the filter's source holds
 // the start, its `end` the end), each stored as unix milliseconds: the start at the beginning of
@@ -12,17 +12,15 @@ import type { FilterDefinition } from '../../../generated/resources/types.ts';
 // A start after the end is said next to the inputs and not sent.
 
 export const START_AFTER_END_MESSAGE = 'Start date must be before end date';
-const DAY = 'YYYY-MM-DD';
-
-const isDay = (text: string) => /^\d{4}-\d{2}-\d{2}$/.test(text) && dayjs(text).isValid();
-const toDay = (ms: unknown) => (typeof ms === 'number' && Number.isFinite(ms) ? dayjs(ms).format(DAY) : '');
+const isDay = (text: string) => parseDay(text) !== undefined;
+const toDay = (ms: unknown) => (typeof ms === 'number' && Number.isFinite(ms) ? dayString(new Date(ms)) : '');
 
 /** One end of a range as unix ms: a picked day's start (or end), a day after today read as today. */
-export function dateFilterValue(day: string, end: boolean, now = dayjs(), notAfterToday = true): number | '' {
-  if (!isDay(day)) return '';
-  let date = dayjs(day);
-  if (notAfterToday && date.isAfter(now, 'day')) date = now;
-  return (end ? date.endOf('day') : date.startOf('day')).valueOf();
+export function dateFilterValue(day: string, end: boolean, now = new Date(), notAfterToday = true): number | '' {
+  let date = parseDay(day);
+  if (!date) return '';
+  if (notAfterToday && date.getTime() > startOfDay(now).getTime()) date = now;
+  return (end ? endOfDay(date) : startOfDay(date)).getTime();
 }
 
 interface DateRangeFilterProps {
@@ -35,9 +33,9 @@ export function DateRangeFilter({ filter }: DateRangeFilterProps) {
   const start = useInput({ source: filter.source });
   const end = useInput({ source: filter.end ?? `${filter.source}End` });
   // "Today" is fixed when the page opens; a page left open past midnight keeps its day.
-  const now = useMemo(() => dayjs(), []);
-  const today = now.format(DAY);
-  const fallbackFrom = filter.defaultDays ? now.subtract(filter.defaultDays, 'day').format(DAY) : '';
+  const now = useMemo(() => new Date(), []);
+  const today = dayString(now);
+  const fallbackFrom = filter.defaultDays ? dayString(daysBefore(now, filter.defaultDays)) : '';
   const fallbackTo = filter.defaultDays ? today : '';
   const [draft, setDraft] = useState<{ from: string; to: string } | undefined>(undefined);
   const from = draft?.from ?? (toDay(start.field.value) || fallbackFrom);

@@ -1,4 +1,4 @@
-import dayjs from 'dayjs';
+import { formatLocal } from '../../dates.ts';
 import type { operations } from '../../../generated/api/engine.ts';
 
 // Display rules of the issues screen (part 2 §2, §3, §8), pure so they are tested as functions.
@@ -30,5 +30,5 @@ const BUCKET_FORMATS: Readonly<Record<IssueGraph['bucket'], string>> = { hour: '
 
 /** The x-axis label of a series point (bucket starts are UTC instants, shown in local time). */
 export function bucketLabel(at: number, bucket: IssueGraph['bucket']): string {
-  return dayjs(at).format(BUCKET_FORMATS[bucket] ?? 'D MMM');
+  return formatLocal(new Date(at), BUCKET_FORMATS[bucket] ?? 'D MMM');
 }

@@ -1,4 +1,4 @@
-import dayjs from 'dayjs';
+import { formatLocal } from '../../dates.ts';
 import type { operations } from '../../../generated/api/engine.ts';
 import type { LogView } from './logViews.ts';
 
@@ -29,7 +29,7 @@ export function activityOf(graph: LogsGraph, view: LogView): { points: ActivityP
   const points = graph.series.map((point) => {
     const all = view === 'api' ? point.apiCalls : point.webhooks;
     const errors = view === 'api' ? point.apiCallErrors : point.webhookErrors;
-    return { label: dayjs(point.at).format(format), ok: Math.max(0, all - errors), errors };
+    return { label: formatLocal(new Date(point.at), format), ok: Math.max(0, all - errors), errors };
   });
   const total = view === 'api' ? graph.totals.apiCalls : graph.totals.webhooks;
   const errors = view === 'api' ? graph.totals.apiCallErrors : graph.totals.webhookErrors;
