@@ -97,7 +97,7 @@ describe('generated data', () => {
     }
     expect(seen.size).toBeGreaterThan(100);
 
-    // ACCOUNTING and the other categories: cursor and next_cursor; journal entries balance.
+    // ACCOUNTING and most other categories: cursor and next_cursor; journal entries balance.
     const entries = (await get('/sandbox/apps/sageintacct/v1/journal-entries?limit=20')).json() as { data: { lines: { debit: number; credit: number }[] }[]; next_cursor: string | null; has_more: boolean };
     expect(entries.data).toHaveLength(20);
     expect(entries.has_more).toBe(true);
@@ -105,9 +105,15 @@ describe('generated data', () => {
     const next = (await get(`/sandbox/apps/sageintacct/v1/journal-entries?limit=20&cursor=${entries.next_cursor}`)).json() as { data: unknown[] };
     expect(next.data).toHaveLength(20);
     expect(next.data[0]).not.toEqual(entries.data[0]);
-    const tickets = (await get('/sandbox/apps/freshdesk/v1/records?limit=3')).json() as { data: { type: string }[] };
-    expect(tickets.data.map((r) => r.type)).toEqual(['ticket', 'ticket', 'ticket']);
-    expect((await get('/sandbox/apps/freshdesk/v1/records?cursor=bogus')).json()).toMatchObject({ error: { code: 'invalid_parameter' } });
+    // A helpdesk pages with page numbers, its list under its name; COMMS, which no sync reads, has a generic list.
+    const tickets = (await get('/sandbox/apps/freshdesk/api/v2/tickets?page=2&page_size=3')).json() as { tickets: { id: number; comments: unknown[] }[]; pagination: { page: number; has_more: boolean } };
+    expect([tickets.tickets.length, tickets.pagination.page, tickets.pagination.has_more]).toEqual([3, 2, true]);
+    expect(tickets.tickets.every((ticket) => ticket.comments.length > 0)).toBe(true);
+    expect((await get(`/sandbox/apps/freshdesk/api/v2/tickets/${tickets.tickets[0].id}`)).json()).toEqual(tickets.tickets[0]);
+    const messages = (await get('/sandbox/apps/twilio/v1/records?limit=3')).json() as { data: { type: string }[] };
+    expect(messages.data.map((r) => r.type)).toEqual(['message', 'message', 'message']);
+    expect((await get('/sandbox/apps/twilio/v1/records?cursor=bogus')).json()).toMatchObject({ error: { code: 'invalid_parameter' } });
+    expect((await get('/sandbox/apps/freshdesk/v1/records')).statusCode).toBe(404);
     expect((await get('/sandbox/apps/freshdesk/v1/employees')).statusCode).toBe(404);
   });
 });

@@ -5,6 +5,8 @@ import { startTestEngine, type TestEngine } from '../support/engineHarness.ts';
 import { DAY, HOUR, setPlanFeatures } from '../support/dataFixtures.ts';
 import { accountAction, connectBamboo, sessionOf, syncingOrg, unifiedEmployees, type SyncingOrg } from '../support/syncFixtures.ts';
 import { connectWithKey, unified } from '../support/unifiedApi.ts';
+import { subcategoriesOf } from '../../src/engine/seed/catalogModel.ts';
+import type { Category } from '../../src/shared/categories.ts';
 
 // The sync scheduler on SQLite and PostgreSQL under the test clock: jobs run when due and again
 // after their frequency, the account actions (pause, resume, restart, frequency, subscribed models,
@@ -229,28 +231,42 @@ describe('a job of a category that starts syncs on API trigger', () => {
 describe('jobs of every category', () => {
   it('sync each data type a unified model reads; a data type none reads fails its run, with no issue', async () => {
     org = await syncingOrg(t);
-    for (const category of ['ATS', 'CRM', 'ACCOUNTING', 'TICKETING']) {
+    const categories = ['ATS', 'CRM', 'ACCOUNTING', 'ASSESSMENT', 'EXPENSES', 'TICKETING', 'MEETING', 'E_SIGN', 'EMAIL', 'STORAGE', 'CALENDAR', 'SUBSCRIPTION_MANAGEMENT'];
+    for (const category of categories) {
       expect((await t.call('POST', '/api/app.enableCategory', { token: org.token, body: { category } })).status).toBe(200);
       expect((await t.call('POST', '/api/app.enableSyncForCategory', { token: org.token, body: { category, syncModels: [], apiTrigger: false } })).status).toBe(200);
     }
-    const ats = await connectWithKey(t, org.keys.prod, { appId: 'greenhouse', category: 'ATS' });
-    // Apps that sync every data type of their category.
-    const crm = await connectWithKey(t, org.keys.prod, { appId: 'close', category: 'CRM' });
-    const ledger = await connectWithKey(t, org.keys.prod, { appId: 'sageintacct', category: 'ACCOUNTING' });
-    const tickets = await connectWithKey(t, org.keys.prod, { appId: 'freshdesk', category: 'TICKETING' });
-    const batch = syncScheduler(t.engine, { workerId: 'wrk_all', batch: 20 });
+    // Apps that sync every data type of their category, connected with setup fields.
+    const apps: [appId: string, category: string][] = [
+      ['greenhouse', 'ATS'], ['close', 'CRM'], ['sageintacct', 'ACCOUNTING'], ['codility', 'ASSESSMENT'], ['pleo', 'EXPENSES'], ['freshdesk', 'TICKETING'],
+      ['gong', 'MEETING'], ['signnow', 'E_SIGN'], ['sendgrid', 'EMAIL'], ['amazons3', 'STORAGE'], ['calcom', 'CALENDAR'], ['chargebee', 'SUBSCRIPTION_MANAGEMENT'],
+    ];
+    const accounts: string[] = [];
+    for (const [appId, category] of apps) accounts.push(await connectWithKey(t, org.keys.prod, { appId, category }));
+    // A job of a data type no unified model reads (one the catalog does not have: a helpdesk's
+    // comments), on an account of its own.
+    const other = await connectWithKey(t, org.keys.prod, { appId: 'freshdesk', category: 'TICKETING', originOrgId: 'globex-8' });
+    await db().updateTable('sync_jobs').set({ sync_data_type: 'ticketing_comments', sync_data_type_label: 'Comments' })
+      .where('integration_id', '=', other).where('sync_data_type', '=', 'ticketing_users').execute();
+    accounts.push(other);
+
+    const batch = syncScheduler(t.engine, { workerId: 'wrk_all', batch: 50 });
     const results = await batch.tick();
-    const jobs = await db().selectFrom('sync_jobs').select(['id', 'integration_id', 'sync_data_type']).where('integration_id', 'in', [ats, crm, ledger, tickets]).execute();
+    const jobs = await db().selectFrom('sync_jobs').select(['id', 'integration_id', 'sync_data_type']).where('integration_id', 'in', accounts).execute();
     expect(results).toHaveLength(jobs.length);
     const outcome = new Map<string, string>();
-    for (const job of jobs) outcome.set(job.sync_data_type, (await runsOf(job.id))[0].sync_status);
+    for (const job of jobs) outcome.set(`${job.integration_id} ${job.sync_data_type}`, (await runsOf(job.id))[0].sync_status);
     const read = [
       'ats_jobs', 'ats_applications', 'crm_contacts', 'crm_deals', 'crm_accounts', 'crm_leads', 'crm_engagements',
-      'accounting_journalEntries', 'accounting_expenses', 'accounting_employees',
+      'accounting_journalEntries', 'accounting_expenses', 'accounting_employees', 'assessment_orders', 'assessment_packages',
+      'expenses_reports', 'expenses_cardTransactions', 'ticketing_tickets', 'ticketing_users', 'meeting_meetings', 'esign_documents',
+      'email_messages', 'storage_files', 'calendar_events', 'subscription_subscriptions', 'subscription_customers',
     ];
-    expect(Object.fromEntries(outcome)).toEqual({
-      ...Object.fromEntries(read.map((type) => [type, 'completed'])), ticketing_tickets: 'failed', ticketing_users: 'failed',
+    const statusOf = (type: string) => [...new Set(jobs.filter((j) => j.sync_data_type === type).map((j) => outcome.get(`${j.integration_id} ${type}`)))];
+    expect(Object.fromEntries([...read, 'ticketing_comments'].map((type) => [type, statusOf(type)]))).toEqual({
+      ...Object.fromEntries(read.map((type) => [type, ['completed']])), ticketing_comments: ['failed'],
     });
+    expect(jobs).toHaveLength(read.length + 2);
     // A record's event data: the default model of its sync type, with the catalog's attributes.
     const eventDataOf = async (type: string) => JSON.parse((await db().selectFrom('webhook_outbox').select('payload_json')
       .where('job_id', '=', jobs.find((j) => j.sync_data_type === type)!.id).limit(1).executeTakeFirstOrThrow()).payload_json).eventData;
@@ -260,15 +276,25 @@ describe('jobs of every category', () => {
     expect(Object.keys((await eventDataOf('accounting_expenses')).expense_info))
       .toEqual(['id', 'amount', 'currency', 'transactionDate', 'memo', 'paymentAccountId', 'vendorId']);
     expect((await eventDataOf('accounting_employees')).acc_employee_profile.status).toMatch(/^(ACTIVE|INACTIVE)$/);
-    // Not the app's fault: no issue for the data types the engine cannot read yet, and no retry
-    // every period (they wait for a restart), while the jobs that ran are scheduled.
+    // Every data type's default model has each of its attributes in the unified model.
+    for (const category of categories) {
+      for (const sub of subcategoriesOf(category as Category)) {
+        const model = sub.models.find((m) => m.default)!;
+        expect([sub.value, Object.keys((await eventDataOf(sub.value))[model.id])]).toEqual([sub.value, model.attrs.map((attr) => attr.split(':')[0])]);
+      }
+    }
+    // Not the app's fault: no issue for the data type the engine cannot read, and no retry every
+    // period (it waits for a restart), while the jobs that ran are scheduled.
     expect(await db().selectFrom('issues').select('id').where('org_id', '=', org.orgId).execute()).toEqual([]);
     for (const job of jobs) {
       const { next_run_at: next } = await db().selectFrom('sync_jobs').select('next_run_at').where('id', '=', job.id).executeTakeFirstOrThrow();
-      expect([job.sync_data_type, next === null]).toEqual([job.sync_data_type, outcome.get(job.sync_data_type) === 'failed']);
+      expect([job.sync_data_type, next === null]).toEqual([job.sync_data_type, job.sync_data_type === 'ticketing_comments']);
     }
+    // A day later the jobs that ran run again, and find what changed at the apps meanwhile.
     t.clock.advance(2 * DAY);
-    expect((await batch.tick()).length).toBe([...outcome.values()].filter((status) => status === 'completed').length);
+    const again = await batch.tick();
+    expect(again.map((r) => r.status)).toEqual(new Array(jobs.length - 1).fill('completed'));
+    expect(again.reduce((n, r) => n + r.changes, 0)).toBeGreaterThan(0);
   });
 });
 

@@ -1,4 +1,9 @@
 import type { Category } from '../../shared/categories.ts';
+import { arr, num, obj, props, str, type Unified, type VendorRecord } from './unifiedModels/values.ts';
+import { assessmentOrder, assessmentPackage, cardTransaction, expenseReport } from './unifiedModels/people.ts';
+import {
+  calendarEvent, emailMessage, esignDocument, meeting, storageFile, subscription, subscriptionCustomer, ticket, ticketingUser,
+} from './unifiedModels/business.ts';
 
 /*
  * The unified data models the unified API reads, and how each is made from its vendor's record:
@@ -6,10 +11,10 @@ import type { Category } from '../../shared/categories.ts';
  * (mapping_fields.subcategory), and the platform's own mapping of the vendor's fields to the
  * model's (the DEFAULT rows of a mapping table). The account's CUSTOM rows are added on top
  * (services/customFieldValues.ts). Model attributes as the catalog describes them
- * (seed/modelsPeople.ts, seed/modelsBusiness.ts).
+ * (seed/modelsPeople.ts, seed/modelsBusiness.ts). The mappings of HRIS, ATS, CRM and ACCOUNTING
+ * are below; those of the other categories in unifiedModels/ (people.ts: ASSESSMENT and EXPENSES;
+ * business.ts: the rest). COMMS has no sync types, so no model.
  */
-type VendorRecord = Record<string, unknown>;
-type Unified = Record<string, unknown>;
 
 export interface UnifiedModel {
   category: Category;
@@ -17,16 +22,10 @@ export interface UnifiedModel {
   subcategory: string;
   /** The vendor's list endpoint. */
   endpoint: string;
-  /** The list's key in the unified answer and in a vendor's `page` style answer. */
+  /** The list's key in the unified answer. */
   key: string;
   toUnified(record: VendorRecord): Unified;
 }
-
-const str = (value: unknown): string | null => (value === null || value === undefined || value === '' ? null : String(value));
-const num = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
-const obj = (value: unknown): VendorRecord => (value && typeof value === 'object' && !Array.isArray(value) ? (value as VendorRecord) : {});
-const arr = (value: unknown): VendorRecord[] => (Array.isArray(value) ? value.map(obj) : []);
-const props = (record: VendorRecord): VendorRecord => obj(record.properties);
 
 const EMPLOYMENT_STATUS: Record<string, string> = { Active: 'ACTIVE', 'On leave': 'INACTIVE', Terminated: 'TERMINATED' };
 const EMPLOYMENT_TYPE: Record<string, string> = { 'Full-time': 'FULL_TIME', 'Part-time': 'PART_TIME', Contractor: 'CONTRACTOR', Contract: 'CONTRACTOR' };
@@ -227,6 +226,21 @@ export const UNIFIED_MODELS = {
   accountingJournalEntries: { category: 'ACCOUNTING', subcategory: 'accounting_journalEntries', endpoint: '/v1/journal-entries', key: 'journalEntries', toUnified: journalEntry },
   accountingExpenses: { category: 'ACCOUNTING', subcategory: 'accounting_expenses', endpoint: '/v1/expenses', key: 'expenses', toUnified: expense },
   accountingEmployees: { category: 'ACCOUNTING', subcategory: 'accounting_employees', endpoint: '/v1/employees', key: 'employees', toUnified: accountingEmployee },
+  assessmentPackages: { category: 'ASSESSMENT', subcategory: 'assessment_packages', endpoint: '/v1/packages', key: 'packages', toUnified: assessmentPackage },
+  assessmentOrders: { category: 'ASSESSMENT', subcategory: 'assessment_orders', endpoint: '/v1/orders', key: 'orders', toUnified: assessmentOrder },
+  expensesReports: { category: 'EXPENSES', subcategory: 'expenses_reports', endpoint: '/v1/reports', key: 'reports', toUnified: expenseReport },
+  expensesCardTransactions: { category: 'EXPENSES', subcategory: 'expenses_cardTransactions', endpoint: '/v1/card-transactions', key: 'cardTransactions', toUnified: cardTransaction },
+  ticketingTickets: { category: 'TICKETING', subcategory: 'ticketing_tickets', endpoint: '/api/v2/tickets', key: 'tickets', toUnified: ticket },
+  ticketingUsers: { category: 'TICKETING', subcategory: 'ticketing_users', endpoint: '/api/v2/users', key: 'users', toUnified: ticketingUser },
+  meetingMeetings: { category: 'MEETING', subcategory: 'meeting_meetings', endpoint: '/v2/meetings', key: 'meetings', toUnified: meeting },
+  esignDocuments: { category: 'E_SIGN', subcategory: 'esign_documents', endpoint: '/restapi/v2.1/envelopes', key: 'documents', toUnified: esignDocument },
+  emailMessages: { category: 'EMAIL', subcategory: 'email_messages', endpoint: '/gmail/v1/users/me/messages', key: 'messages', toUnified: emailMessage },
+  storageFiles: { category: 'STORAGE', subcategory: 'storage_files', endpoint: '/2.0/files', key: 'files', toUnified: storageFile },
+  calendarEvents: { category: 'CALENDAR', subcategory: 'calendar_events', endpoint: '/calendar/v3/calendars/primary/events', key: 'events', toUnified: calendarEvent },
+  subscriptionSubscriptions: {
+    category: 'SUBSCRIPTION_MANAGEMENT', subcategory: 'subscription_subscriptions', endpoint: '/api/v2/subscriptions', key: 'subscriptions', toUnified: subscription,
+  },
+  subscriptionCustomers: { category: 'SUBSCRIPTION_MANAGEMENT', subcategory: 'subscription_customers', endpoint: '/api/v2/customers', key: 'customers', toUnified: subscriptionCustomer },
 } as const satisfies Record<string, UnifiedModel>;
 
 export type UnifiedModelId = keyof typeof UNIFIED_MODELS;

@@ -14,7 +14,7 @@ import { unifiedActivitySince } from '../repositories/apiCallLogs.ts';
 import { rotateApiKey } from '../services/apiKeys.ts';
 import { createEngineClient, createUnifiedClient } from '../../generated/api/clients.ts';
 import { trafficAccounts } from './demoAccounts.ts';
-import { nextStep, type TrafficAccount, type TrafficStep } from './trafficMix.ts';
+import { nextStep, TRAFFIC_CATEGORIES, type TrafficAccount, type TrafficStep } from './trafficMix.ts';
 
 interface Options { rate: number; durationSeconds?: number }
 
@@ -86,7 +86,7 @@ async function main(): Promise<void> {
   const apiKey = await rotateApiKey(db, demo.id, 'sandbox', Date.now());
   log(`demo:traffic: the sandbox API key of ${demo.name} was rotated for this run (the previous one no longer works); the new one stays in this process`);
   const accounts = await trafficAccounts(db, demo.id, createEngineClient({ baseUrl: `${origin}/api` }), apiKey, log);
-  if (accounts.length === 0) throw new Error('No sandbox account to call: enable HRIS, ATS, CRM or ACCOUNTING in Getting Started');
+  if (accounts.length === 0) throw new Error(`No sandbox account to call: enable one of ${TRAFFIC_CATEGORIES.join(', ')} in Getting Started`);
   log(`demo:traffic: ${options.rate} calls a second on ${accounts.length} accounts (${accounts.map((a) => a.category).join(', ')}) through ${origin}; Ctrl-C stops`);
 
   const started = Date.now();

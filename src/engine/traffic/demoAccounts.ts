@@ -13,7 +13,8 @@ import { TRAFFIC_CATEGORIES, type TrafficAccount, type TrafficCategory } from '.
  */
 export const TRAFFIC_CUSTOMER = { originOrgId: 'demo-traffic', originOrgName: 'Traffic Demo Inc' } as const;
 
-const sandboxFormApp = (category: TrafficCategory) => `sandbox-${category.toLowerCase()}-form`;
+/** The category's sandbox app with setup fields: sandbox-hris-form, sandbox-esign-form, ... (the catalog's slug). */
+const sandboxFormApp = (category: TrafficCategory) => `sandbox-${category.toLowerCase().replace(/_/g, '')}-form`;
 
 export async function trafficAccounts(db: Kysely<Database>, orgId: string, engine: EngineClient, sandboxKey: string, log: (line: string) => void): Promise<TrafficAccount[]> {
   const existing = await connectedAccountsOf(db, orgId, TRAFFIC_CUSTOMER.originOrgId);

@@ -6,7 +6,10 @@
  * the sandbox's control surface, so the logs and issues screens show them), a cursor from another
  * list, an account of another category. Pure: the randomness comes in, so the mix is testable.
  */
-export const TRAFFIC_CATEGORIES = ['HRIS', 'ATS', 'CRM', 'ACCOUNTING'] as const;
+export const TRAFFIC_CATEGORIES = [
+  'HRIS', 'ATS', 'CRM', 'ACCOUNTING', 'ASSESSMENT', 'EXPENSES', 'TICKETING', 'MEETING', 'E_SIGN', 'EMAIL', 'STORAGE', 'CALENDAR',
+  'SUBSCRIPTION_MANAGEMENT',
+] as const;
 export type TrafficCategory = (typeof TRAFFIC_CATEGORIES)[number];
 
 export interface TrafficAccount {
@@ -20,15 +23,34 @@ export const READS: Record<TrafficCategory, readonly string[]> = {
   ATS: ['ats.jobs', 'ats.applications'],
   CRM: ['crm.contacts', 'crm.deals', 'crm.accounts', 'crm.leads', 'crm.engagements'],
   ACCOUNTING: ['accounting.journalEntries', 'accounting.expenses', 'accounting.employees'],
+  ASSESSMENT: ['assessment.packages', 'assessment.orders'],
+  EXPENSES: ['expenses.reports', 'expenses.cardTransactions'],
+  TICKETING: ['ticketing.tickets', 'ticketing.users'],
+  MEETING: ['meeting.meetings'],
+  E_SIGN: ['esign.documents'],
+  EMAIL: ['email.messages'],
+  STORAGE: ['storage.files'],
+  CALENDAR: ['calendar.events'],
+  SUBSCRIPTION_MANAGEMENT: ['subscription.subscriptions', 'subscription.customers'],
 };
 
 /** A read of the app's own API that the unified models leave out, per category: passthrough's use. */
 const PASSTHROUGH: Record<TrafficCategory, { path: string; query: Record<string, string> }> = {
   HRIS: { path: '/v1/me', query: {} },
   ATS: { path: '/v1/candidates', query: { per_page: '5' } },
-  // The unified models read every list of these two: what is left is who the credentials are.
+  // The unified models read every list of these: what is left is who the credentials are.
   CRM: { path: '/v1/me', query: {} },
   ACCOUNTING: { path: '/v1/me', query: {} },
+  ASSESSMENT: { path: '/v1/me', query: {} },
+  // An expense app's expenses, which its reports hold but no model of EXPENSES reads on their own.
+  EXPENSES: { path: '/v1/expenses', query: { limit: '5' } },
+  TICKETING: { path: '/v1/me', query: {} },
+  MEETING: { path: '/v1/me', query: {} },
+  E_SIGN: { path: '/v1/me', query: {} },
+  EMAIL: { path: '/v1/me', query: {} },
+  STORAGE: { path: '/v1/me', query: {} },
+  CALENDAR: { path: '/v1/me', query: {} },
+  SUBSCRIPTION_MANAGEMENT: { path: '/v1/me', query: {} },
 };
 
 export type TrafficStep =

@@ -415,6 +415,461 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/assessment.packages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List assessment packages
+         * @description Reads one page of the integrated account's packages from its app (an ASSESSMENT account; another
+         *     category's account answers 409), in the unified model, through the account's field mapping for
+         *     sync type assessment_packages: its CUSTOM rows (its own or a mapping preset's) become customFields. The
+         *     page follows the app's own paging (limit and a next_cursor): pageSize is the app's page size
+         *     and nextCursor carries the app's position, so every page costs one call to the app.
+         *
+         *     How the app's failures are answered:
+         *     - 429 (the app's rate limit): 429 RATE_LIMITED with the app's Retry-After (header and
+         *       error.retryAfterSeconds); not retried.
+         *     - 401 (the access token was refused): the token is renewed once and the call retried; when the
+         *       app refuses the renewal (revoked access), or an account with setup fields is refused, the
+         *       account is put in Error with its errorDescription, an AUTH_ERROR issue is raised, and the call
+         *       answers 409 ACCOUNT_AUTH_FAILED.
+         *     - 5xx or no answer: retried twice with backoff, then 502 APP_UNAVAILABLE and an APP_ERROR issue.
+         *     - 403 (scope not granted): 409 APP_PERMISSION_DENIED and a PERMISSION_DENIED issue.
+         *     - An account that is not connected yet (no usable credentials): 409 ACCOUNT_NOT_CONNECTED.
+         */
+        get: operations["assessmentPackages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/assessment.orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List assessment orders
+         * @description Reads one page of the integrated account's orders from its app (an ASSESSMENT account; another
+         *     category's account answers 409), in the unified model, through the account's field mapping for
+         *     sync type assessment_orders: its CUSTOM rows (its own or a mapping preset's) become customFields. The
+         *     page follows the app's own paging (limit and a next_cursor): pageSize is the app's page size
+         *     and nextCursor carries the app's position, so every page costs one call to the app.
+         *
+         *     How the app's failures are answered:
+         *     - 429 (the app's rate limit): 429 RATE_LIMITED with the app's Retry-After (header and
+         *       error.retryAfterSeconds); not retried.
+         *     - 401 (the access token was refused): the token is renewed once and the call retried; when the
+         *       app refuses the renewal (revoked access), or an account with setup fields is refused, the
+         *       account is put in Error with its errorDescription, an AUTH_ERROR issue is raised, and the call
+         *       answers 409 ACCOUNT_AUTH_FAILED.
+         *     - 5xx or no answer: retried twice with backoff, then 502 APP_UNAVAILABLE and an APP_ERROR issue.
+         *     - 403 (scope not granted): 409 APP_PERMISSION_DENIED and a PERMISSION_DENIED issue.
+         *     - An account that is not connected yet (no usable credentials): 409 ACCOUNT_NOT_CONNECTED.
+         */
+        get: operations["assessmentOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/expenses.reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List expense reports
+         * @description Reads one page of the integrated account's expense reports from its app (an EXPENSES account; another
+         *     category's account answers 409), in the unified model, through the account's field mapping for
+         *     sync type expenses_reports: its CUSTOM rows (its own or a mapping preset's) become customFields. The
+         *     page follows the app's own paging (limit and a next_cursor): pageSize is the app's page size
+         *     and nextCursor carries the app's position, so every page costs one call to the app.
+         *
+         *     How the app's failures are answered:
+         *     - 429 (the app's rate limit): 429 RATE_LIMITED with the app's Retry-After (header and
+         *       error.retryAfterSeconds); not retried.
+         *     - 401 (the access token was refused): the token is renewed once and the call retried; when the
+         *       app refuses the renewal (revoked access), or an account with setup fields is refused, the
+         *       account is put in Error with its errorDescription, an AUTH_ERROR issue is raised, and the call
+         *       answers 409 ACCOUNT_AUTH_FAILED.
+         *     - 5xx or no answer: retried twice with backoff, then 502 APP_UNAVAILABLE and an APP_ERROR issue.
+         *     - 403 (scope not granted): 409 APP_PERMISSION_DENIED and a PERMISSION_DENIED issue.
+         *     - An account that is not connected yet (no usable credentials): 409 ACCOUNT_NOT_CONNECTED.
+         */
+        get: operations["expensesReports"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/expenses.cardTransactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List card transactions
+         * @description Reads one page of the integrated account's card transactions from its app (an EXPENSES account; another
+         *     category's account answers 409), in the unified model, through the account's field mapping for
+         *     sync type expenses_cardTransactions: its CUSTOM rows (its own or a mapping preset's) become customFields. The
+         *     page follows the app's own paging (limit and a next_cursor): pageSize is the app's page size
+         *     and nextCursor carries the app's position, so every page costs one call to the app.
+         *
+         *     How the app's failures are answered:
+         *     - 429 (the app's rate limit): 429 RATE_LIMITED with the app's Retry-After (header and
+         *       error.retryAfterSeconds); not retried.
+         *     - 401 (the access token was refused): the token is renewed once and the call retried; when the
+         *       app refuses the renewal (revoked access), or an account with setup fields is refused, the
+         *       account is put in Error with its errorDescription, an AUTH_ERROR issue is raised, and the call
+         *       answers 409 ACCOUNT_AUTH_FAILED.
+         *     - 5xx or no answer: retried twice with backoff, then 502 APP_UNAVAILABLE and an APP_ERROR issue.
+         *     - 403 (scope not granted): 409 APP_PERMISSION_DENIED and a PERMISSION_DENIED issue.
+         *     - An account that is not connected yet (no usable credentials): 409 ACCOUNT_NOT_CONNECTED.
+         */
+        get: operations["expensesCardTransactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ticketing.tickets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List tickets
+         * @description Reads one page of the integrated account's tickets from its app (a TICKETING account; another
+         *     category's account answers 409), in the unified model, through the account's field mapping for
+         *     sync type ticketing_tickets: its CUSTOM rows (its own or a mapping preset's) become customFields. The
+         *     page follows the app's own paging (page and page_size, has_more): pageSize is the app's page size
+         *     and nextCursor carries the app's position, so every page costs one call to the app.
+         *
+         *     How the app's failures are answered:
+         *     - 429 (the app's rate limit): 429 RATE_LIMITED with the app's Retry-After (header and
+         *       error.retryAfterSeconds); not retried.
+         *     - 401 (the access token was refused): the token is renewed once and the call retried; when the
+         *       app refuses the renewal (revoked access), or an account with setup fields is refused, the
+         *       account is put in Error with its errorDescription, an AUTH_ERROR issue is raised, and the call
+         *       answers 409 ACCOUNT_AUTH_FAILED.
+         *     - 5xx or no answer: retried twice with backoff, then 502 APP_UNAVAILABLE and an APP_ERROR issue.
+         *     - 403 (scope not granted): 409 APP_PERMISSION_DENIED and a PERMISSION_DENIED issue.
+         *     - An account that is not connected yet (no usable credentials): 409 ACCOUNT_NOT_CONNECTED.
+         */
+        get: operations["ticketingTickets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ticketing.users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List ticketing users
+         * @description Reads one page of the integrated account's users from its app (a TICKETING account; another
+         *     category's account answers 409), in the unified model, through the account's field mapping for
+         *     sync type ticketing_users: its CUSTOM rows (its own or a mapping preset's) become customFields. The
+         *     page follows the app's own paging (page and page_size, has_more): pageSize is the app's page size
+         *     and nextCursor carries the app's position, so every page costs one call to the app.
+         *
+         *     How the app's failures are answered:
+         *     - 429 (the app's rate limit): 429 RATE_LIMITED with the app's Retry-After (header and
+         *       error.retryAfterSeconds); not retried.
+         *     - 401 (the access token was refused): the token is renewed once and the call retried; when the
+         *       app refuses the renewal (revoked access), or an account with setup fields is refused, the
+         *       account is put in Error with its errorDescription, an AUTH_ERROR issue is raised, and the call
+         *       answers 409 ACCOUNT_AUTH_FAILED.
+         *     - 5xx or no answer: retried twice with backoff, then 502 APP_UNAVAILABLE and an APP_ERROR issue.
+         *     - 403 (scope not granted): 409 APP_PERMISSION_DENIED and a PERMISSION_DENIED issue.
+         *     - An account that is not connected yet (no usable credentials): 409 ACCOUNT_NOT_CONNECTED.
+         */
+        get: operations["ticketingUsers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/meeting.meetings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List meetings
+         * @description Reads one page of the integrated account's meetings from its app (a MEETING account; another
+         *     category's account answers 409), in the unified model, through the account's field mapping for
+         *     sync type meeting_meetings: its CUSTOM rows (its own or a mapping preset's) become customFields. The
+         *     page follows the app's own paging (limit and a next_cursor): pageSize is the app's page size
+         *     and nextCursor carries the app's position, so every page costs one call to the app.
+         *
+         *     How the app's failures are answered:
+         *     - 429 (the app's rate limit): 429 RATE_LIMITED with the app's Retry-After (header and
+         *       error.retryAfterSeconds); not retried.
+         *     - 401 (the access token was refused): the token is renewed once and the call retried; when the
+         *       app refuses the renewal (revoked access), or an account with setup fields is refused, the
+         *       account is put in Error with its errorDescription, an AUTH_ERROR issue is raised, and the call
+         *       answers 409 ACCOUNT_AUTH_FAILED.
+         *     - 5xx or no answer: retried twice with backoff, then 502 APP_UNAVAILABLE and an APP_ERROR issue.
+         *     - 403 (scope not granted): 409 APP_PERMISSION_DENIED and a PERMISSION_DENIED issue.
+         *     - An account that is not connected yet (no usable credentials): 409 ACCOUNT_NOT_CONNECTED.
+         */
+        get: operations["meetingMeetings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/esign.documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List e-sign documents
+         * @description Reads one page of the integrated account's documents sent for signature from its app (an E_SIGN account; another
+         *     category's account answers 409), in the unified model, through the account's field mapping for
+         *     sync type esign_documents: its CUSTOM rows (its own or a mapping preset's) become customFields. The
+         *     page follows the app's own paging (page and page_size, has_more): pageSize is the app's page size
+         *     and nextCursor carries the app's position, so every page costs one call to the app.
+         *
+         *     How the app's failures are answered:
+         *     - 429 (the app's rate limit): 429 RATE_LIMITED with the app's Retry-After (header and
+         *       error.retryAfterSeconds); not retried.
+         *     - 401 (the access token was refused): the token is renewed once and the call retried; when the
+         *       app refuses the renewal (revoked access), or an account with setup fields is refused, the
+         *       account is put in Error with its errorDescription, an AUTH_ERROR issue is raised, and the call
+         *       answers 409 ACCOUNT_AUTH_FAILED.
+         *     - 5xx or no answer: retried twice with backoff, then 502 APP_UNAVAILABLE and an APP_ERROR issue.
+         *     - 403 (scope not granted): 409 APP_PERMISSION_DENIED and a PERMISSION_DENIED issue.
+         *     - An account that is not connected yet (no usable credentials): 409 ACCOUNT_NOT_CONNECTED.
+         */
+        get: operations["esignDocuments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/email.messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List e-mail messages
+         * @description Reads one page of the integrated account's e-mail messages from its app (an EMAIL account; another
+         *     category's account answers 409), in the unified model, through the account's field mapping for
+         *     sync type email_messages: its CUSTOM rows (its own or a mapping preset's) become customFields. The
+         *     page follows the app's own paging (limit and a next_cursor): pageSize is the app's page size
+         *     and nextCursor carries the app's position, so every page costs one call to the app.
+         *
+         *     How the app's failures are answered:
+         *     - 429 (the app's rate limit): 429 RATE_LIMITED with the app's Retry-After (header and
+         *       error.retryAfterSeconds); not retried.
+         *     - 401 (the access token was refused): the token is renewed once and the call retried; when the
+         *       app refuses the renewal (revoked access), or an account with setup fields is refused, the
+         *       account is put in Error with its errorDescription, an AUTH_ERROR issue is raised, and the call
+         *       answers 409 ACCOUNT_AUTH_FAILED.
+         *     - 5xx or no answer: retried twice with backoff, then 502 APP_UNAVAILABLE and an APP_ERROR issue.
+         *     - 403 (scope not granted): 409 APP_PERMISSION_DENIED and a PERMISSION_DENIED issue.
+         *     - An account that is not connected yet (no usable credentials): 409 ACCOUNT_NOT_CONNECTED.
+         */
+        get: operations["emailMessages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/storage.files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List files
+         * @description Reads one page of the integrated account's files from its app (a STORAGE account; another
+         *     category's account answers 409), in the unified model, through the account's field mapping for
+         *     sync type storage_files: its CUSTOM rows (its own or a mapping preset's) become customFields. The
+         *     page follows the app's own paging (limit and a next_cursor): pageSize is the app's page size
+         *     and nextCursor carries the app's position, so every page costs one call to the app.
+         *
+         *     How the app's failures are answered:
+         *     - 429 (the app's rate limit): 429 RATE_LIMITED with the app's Retry-After (header and
+         *       error.retryAfterSeconds); not retried.
+         *     - 401 (the access token was refused): the token is renewed once and the call retried; when the
+         *       app refuses the renewal (revoked access), or an account with setup fields is refused, the
+         *       account is put in Error with its errorDescription, an AUTH_ERROR issue is raised, and the call
+         *       answers 409 ACCOUNT_AUTH_FAILED.
+         *     - 5xx or no answer: retried twice with backoff, then 502 APP_UNAVAILABLE and an APP_ERROR issue.
+         *     - 403 (scope not granted): 409 APP_PERMISSION_DENIED and a PERMISSION_DENIED issue.
+         *     - An account that is not connected yet (no usable credentials): 409 ACCOUNT_NOT_CONNECTED.
+         */
+        get: operations["storageFiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/calendar.events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List calendar events
+         * @description Reads one page of the integrated account's events from its app (a CALENDAR account; another
+         *     category's account answers 409), in the unified model, through the account's field mapping for
+         *     sync type calendar_events: its CUSTOM rows (its own or a mapping preset's) become customFields. The
+         *     page follows the app's own paging (limit and a next_cursor): pageSize is the app's page size
+         *     and nextCursor carries the app's position, so every page costs one call to the app.
+         *
+         *     How the app's failures are answered:
+         *     - 429 (the app's rate limit): 429 RATE_LIMITED with the app's Retry-After (header and
+         *       error.retryAfterSeconds); not retried.
+         *     - 401 (the access token was refused): the token is renewed once and the call retried; when the
+         *       app refuses the renewal (revoked access), or an account with setup fields is refused, the
+         *       account is put in Error with its errorDescription, an AUTH_ERROR issue is raised, and the call
+         *       answers 409 ACCOUNT_AUTH_FAILED.
+         *     - 5xx or no answer: retried twice with backoff, then 502 APP_UNAVAILABLE and an APP_ERROR issue.
+         *     - 403 (scope not granted): 409 APP_PERMISSION_DENIED and a PERMISSION_DENIED issue.
+         *     - An account that is not connected yet (no usable credentials): 409 ACCOUNT_NOT_CONNECTED.
+         */
+        get: operations["calendarEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/subscription.subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List subscriptions
+         * @description Reads one page of the integrated account's subscriptions from its app (a SUBSCRIPTION_MANAGEMENT account; another
+         *     category's account answers 409), in the unified model, through the account's field mapping for
+         *     sync type subscription_subscriptions: its CUSTOM rows (its own or a mapping preset's) become customFields. The
+         *     page follows the app's own paging (limit and a next_cursor): pageSize is the app's page size
+         *     and nextCursor carries the app's position, so every page costs one call to the app.
+         *
+         *     How the app's failures are answered:
+         *     - 429 (the app's rate limit): 429 RATE_LIMITED with the app's Retry-After (header and
+         *       error.retryAfterSeconds); not retried.
+         *     - 401 (the access token was refused): the token is renewed once and the call retried; when the
+         *       app refuses the renewal (revoked access), or an account with setup fields is refused, the
+         *       account is put in Error with its errorDescription, an AUTH_ERROR issue is raised, and the call
+         *       answers 409 ACCOUNT_AUTH_FAILED.
+         *     - 5xx or no answer: retried twice with backoff, then 502 APP_UNAVAILABLE and an APP_ERROR issue.
+         *     - 403 (scope not granted): 409 APP_PERMISSION_DENIED and a PERMISSION_DENIED issue.
+         *     - An account that is not connected yet (no usable credentials): 409 ACCOUNT_NOT_CONNECTED.
+         */
+        get: operations["subscriptionSubscriptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/subscription.customers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List billing customers
+         * @description Reads one page of the integrated account's customers from its app (a SUBSCRIPTION_MANAGEMENT account; another
+         *     category's account answers 409), in the unified model, through the account's field mapping for
+         *     sync type subscription_customers: its CUSTOM rows (its own or a mapping preset's) become customFields. The
+         *     page follows the app's own paging (limit and a next_cursor): pageSize is the app's page size
+         *     and nextCursor carries the app's position, so every page costs one call to the app.
+         *
+         *     How the app's failures are answered:
+         *     - 429 (the app's rate limit): 429 RATE_LIMITED with the app's Retry-After (header and
+         *       error.retryAfterSeconds); not retried.
+         *     - 401 (the access token was refused): the token is renewed once and the call retried; when the
+         *       app refuses the renewal (revoked access), or an account with setup fields is refused, the
+         *       account is put in Error with its errorDescription, an AUTH_ERROR issue is raised, and the call
+         *       answers 409 ACCOUNT_AUTH_FAILED.
+         *     - 5xx or no answer: retried twice with backoff, then 502 APP_UNAVAILABLE and an APP_ERROR issue.
+         *     - 403 (scope not granted): 409 APP_PERMISSION_DENIED and a PERMISSION_DENIED issue.
+         *     - An account that is not connected yet (no usable credentials): 409 ACCOUNT_NOT_CONNECTED.
+         */
+        get: operations["subscriptionCustomers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/passthrough": {
         parameters: {
             query?: never;
@@ -1152,6 +1607,863 @@ export interface components {
                 nextCursor: string | null;
             };
         };
+        /**
+         * @description A package (a test or check that can be ordered) in the unified model of assessment (sync type
+         *     assessment_packages), plus the account's custom fields.
+         */
+        UnifiedAssessmentPackage: {
+            id: string;
+            /** @description Package name. */
+            name: string;
+            /** @description What it assesses. */
+            description: string | null;
+            /** @description Expected duration (a background check's turnaround), in minutes. */
+            durationMinutes: number | null;
+            /**
+             * @description The kind of package; null for a kind of the app's own.
+             * @enum {string|null}
+             */
+            type: "SKILLS" | "BACKGROUND_CHECK" | "PERSONALITY" | null;
+            customFields: components["schemas"]["CustomFields"];
+        };
+        /**
+         * @example {
+         *       "success": true,
+         *       "msg": {
+         *         "packages": [
+         *           {
+         *             "id": "pkg_uxj",
+         *             "name": "Python Developer Test (Senior)",
+         *             "description": "Coding tasks on data structures, APIs and testing in Python",
+         *             "durationMinutes": 90,
+         *             "type": "SKILLS",
+         *             "customFields": {}
+         *           }
+         *         ],
+         *         "nextCursor": null
+         *       }
+         *     }
+         */
+        AssessmentPackagesResponse: {
+            success: components["schemas"]["SuccessFlag"];
+            msg: {
+                /** @description One page of records, in the app's order. */
+                packages: components["schemas"]["UnifiedAssessmentPackage"][];
+                /** @description The cursor of the next page; null on the last page. */
+                nextCursor: string | null;
+            };
+        };
+        /**
+         * @description An order (an assessment or check ordered for a candidate) in the unified model of assessment
+         *     (sync type assessment_orders): Order Info and Results, plus the account's custom fields.
+         */
+        UnifiedAssessmentOrder: {
+            id: string;
+            candidateId: string;
+            /** @description The package ordered. */
+            packageId: string;
+            /**
+             * @description PENDING (the candidate is invited), IN_PROGRESS (started) or COMPLETED; null for a status of the app's own.
+             * @enum {string|null}
+             */
+            status: "PENDING" | "IN_PROGRESS" | "COMPLETED" | null;
+            /**
+             * Format: date-time
+             * @description When it was ordered.
+             */
+            createdAt: string;
+            /** @description The result, once the order is completed; null before. */
+            result: {
+                score: number | null;
+                maxScore: number | null;
+                /** @enum {string|null} */
+                status: "PASS" | "FAIL" | "REVIEW" | null;
+                /** @description Link to the full report. */
+                reportUrl: string | null;
+            } | null;
+            customFields: components["schemas"]["CustomFields"];
+        };
+        /**
+         * @example {
+         *       "success": true,
+         *       "msg": {
+         *         "orders": [
+         *           {
+         *             "id": "ord_cvju",
+         *             "candidateId": "cand_jb16",
+         *             "packageId": "pkg_uvr",
+         *             "status": "COMPLETED",
+         *             "createdAt": "2026-11-02T09:14:05.000Z",
+         *             "result": {
+         *               "score": 82,
+         *               "maxScore": 100,
+         *               "status": "PASS",
+         *               "reportUrl": "https://reports.assessments.example/orders/ord_cvju"
+         *             },
+         *             "customFields": {}
+         *           }
+         *         ],
+         *         "nextCursor": null
+         *       }
+         *     }
+         */
+        AssessmentOrdersResponse: {
+            success: components["schemas"]["SuccessFlag"];
+            msg: {
+                /** @description One page of records, in the app's order. */
+                orders: components["schemas"]["UnifiedAssessmentOrder"][];
+                /** @description The cursor of the next page; null on the last page. */
+                nextCursor: string | null;
+            };
+        };
+        /**
+         * @description An expense report in the unified model of expenses (sync type expenses_reports): the report,
+         *     its expenses and its receipts, plus the account's custom fields.
+         */
+        UnifiedExpenseReport: {
+            id: string;
+            title: string | null;
+            /** @description The submitter's e-mail. */
+            employeeEmail: string | null;
+            /**
+             * @description Where the report is in its approval; null for a status of the app's own.
+             * @enum {string|null}
+             */
+            status: "DRAFT" | "SUBMITTED" | "APPROVED" | "REIMBURSED" | null;
+            totalAmount: number;
+            currency: string | null;
+            /**
+             * Format: date-time
+             * @description When it was submitted; null while it is a draft.
+             */
+            submittedAt: string | null;
+            expenses: {
+                id: string;
+                merchant: string | null;
+                amount: number;
+                /** @description Expense category. */
+                category: string | null;
+                /**
+                 * Format: date
+                 * @description Date spent.
+                 */
+                date: string | null;
+            }[];
+            receipts: {
+                fileName: string | null;
+                /** @description Download URL. */
+                url: string | null;
+            }[];
+            customFields: components["schemas"]["CustomFields"];
+        };
+        /**
+         * @example {
+         *       "success": true,
+         *       "msg": {
+         *         "reports": [
+         *           {
+         *             "id": "rpt_f0g6",
+         *             "title": "Trip to Toronto",
+         *             "employeeEmail": "tim.witting@team.example",
+         *             "status": "SUBMITTED",
+         *             "totalAmount": 772.62,
+         *             "currency": "GBP",
+         *             "submittedAt": "2026-11-19T23:33:33.982Z",
+         *             "expenses": [
+         *               {
+         *                 "id": "rpt_f0g6_1",
+         *                 "merchant": "Jacobi Group",
+         *                 "amount": 772.62,
+         *                 "category": "Lodging",
+         *                 "date": "2026-11-18"
+         *               }
+         *             ],
+         *             "receipts": [
+         *               {
+         *                 "fileName": "receipt-rpt_f0g6_1.jpg",
+         *                 "url": "https://files.expenses.example/receipts/rpt_f0g6_1.jpg"
+         *               }
+         *             ],
+         *             "customFields": {}
+         *           }
+         *         ],
+         *         "nextCursor": null
+         *       }
+         *     }
+         */
+        ExpensesReportsResponse: {
+            success: components["schemas"]["SuccessFlag"];
+            msg: {
+                /** @description One page of records, in the app's order. */
+                reports: components["schemas"]["UnifiedExpenseReport"][];
+                /** @description The cursor of the next page; null on the last page. */
+                nextCursor: string | null;
+            };
+        };
+        /**
+         * @description A corporate card transaction in the unified model of expenses (sync type
+         *     expenses_cardTransactions), plus the account's custom fields.
+         */
+        UnifiedCardTransaction: {
+            id: string;
+            /** @description Last four digits of the card. */
+            cardLast4: string | null;
+            merchant: string | null;
+            /** @description The amount in the currency's units (the app keeps cents). */
+            amount: number;
+            currency: string | null;
+            /**
+             * Format: date
+             * @description Posting date; null while the transaction is pending.
+             */
+            postedAt: string | null;
+            customFields: components["schemas"]["CustomFields"];
+        };
+        /**
+         * @example {
+         *       "success": true,
+         *       "msg": {
+         *         "cardTransactions": [
+         *           {
+         *             "id": "ctx_h6ps",
+         *             "cardLast4": "4386",
+         *             "merchant": "Delta Air Lines",
+         *             "amount": 412.8,
+         *             "currency": "USD",
+         *             "postedAt": "2026-11-18",
+         *             "customFields": {}
+         *           }
+         *         ],
+         *         "nextCursor": null
+         *       }
+         *     }
+         */
+        ExpensesCardTransactionsResponse: {
+            success: components["schemas"]["SuccessFlag"];
+            msg: {
+                /** @description One page of records, in the app's order. */
+                cardTransactions: components["schemas"]["UnifiedCardTransaction"][];
+                /** @description The cursor of the next page; null on the last page. */
+                nextCursor: string | null;
+            };
+        };
+        /**
+         * @description A ticket in the unified model of ticketing (sync type ticketing_tickets): the ticket, its
+         *     comments and its attachments, plus the account's custom fields.
+         */
+        UnifiedTicket: {
+            id: string;
+            title: string;
+            description: string | null;
+            /**
+             * @description The app's status in three: OPEN (new, nobody has it yet), IN_PROGRESS (open, pending, on
+             *     hold), CLOSED (solved, closed); null for a status of the app's own.
+             * @enum {string|null}
+             */
+            status: "OPEN" | "IN_PROGRESS" | "CLOSED" | null;
+            /**
+             * @description Null while the ticket is not triaged.
+             * @enum {string|null}
+             */
+            priority: "LOW" | "MEDIUM" | "HIGH" | "URGENT" | null;
+            /** @description The assigned user (a ticketing user's id); null while nobody has it. */
+            assigneeId: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When a task is due; null for other tickets.
+             */
+            dueDate: string | null;
+            /** @description Comments in order, the first one the request itself. */
+            comments: {
+                id: string;
+                body: string | null;
+                authorId: string | null;
+                /** Format: date-time */
+                createdAt: string;
+            }[];
+            /** @description The files attached to its comments. */
+            attachments: {
+                fileName: string | null;
+                url: string | null;
+            }[];
+            customFields: components["schemas"]["CustomFields"];
+        };
+        /**
+         * @example {
+         *       "success": true,
+         *       "msg": {
+         *         "tickets": [
+         *           {
+         *             "id": "52713",
+         *             "title": "Duplicate charge on card",
+         *             "description": "I was charged twice for the October invoice.",
+         *             "status": "IN_PROGRESS",
+         *             "priority": "HIGH",
+         *             "assigneeId": "36000003",
+         *             "createdAt": "2026-11-20T02:04:25.707Z",
+         *             "dueDate": null,
+         *             "comments": [
+         *               {
+         *                 "id": "5271300",
+         *                 "body": "I was charged twice for the October invoice.",
+         *                 "authorId": "36000007",
+         *                 "createdAt": "2026-11-20T02:04:25.707Z"
+         *               }
+         *             ],
+         *             "attachments": [
+         *               {
+         *                 "fileName": "screenshot.png",
+         *                 "url": "https://acme.helpdesk.example/attachments/token/52713-0/?name=screenshot.png"
+         *               }
+         *             ],
+         *             "customFields": {}
+         *           }
+         *         ],
+         *         "nextCursor": null
+         *       }
+         *     }
+         */
+        TicketingTicketsResponse: {
+            success: components["schemas"]["SuccessFlag"];
+            msg: {
+                /** @description One page of records, in the app's order. */
+                tickets: components["schemas"]["UnifiedTicket"][];
+                /** @description The cursor of the next page; null on the last page. */
+                nextCursor: string | null;
+            };
+        };
+        /** @description A user (an agent, an admin or a customer who asks) in the unified model of ticketing (sync type ticketing_users), plus the account's custom fields. */
+        UnifiedTicketingUser: {
+            id: string;
+            name: string;
+            email: string | null;
+            /**
+             * @description Null for a role of the app's own.
+             * @enum {string|null}
+             */
+            role: "AGENT" | "ADMIN" | "END_USER" | null;
+            customFields: components["schemas"]["CustomFields"];
+        };
+        /**
+         * @example {
+         *       "success": true,
+         *       "msg": {
+         *         "users": [
+         *           {
+         *             "id": "36000003",
+         *             "name": "Kayden Medhurst",
+         *             "email": "kayden.medhurst@support.example",
+         *             "role": "AGENT",
+         *             "customFields": {}
+         *           }
+         *         ],
+         *         "nextCursor": null
+         *       }
+         *     }
+         */
+        TicketingUsersResponse: {
+            success: components["schemas"]["SuccessFlag"];
+            msg: {
+                /** @description One page of records, in the app's order. */
+                users: components["schemas"]["UnifiedTicketingUser"][];
+                /** @description The cursor of the next page; null on the last page. */
+                nextCursor: string | null;
+            };
+        };
+        /**
+         * @description A meeting in the unified model of meetings (sync type meeting_meetings): the meeting, who
+         *     joined, its cloud recordings and its transcript (empty until it has been held), plus the
+         *     account's custom fields.
+         */
+        UnifiedMeeting: {
+            id: string;
+            title: string | null;
+            /** Format: date-time */
+            startTime: string | null;
+            /**
+             * Format: date-time
+             * @description The start plus the booked duration.
+             */
+            endTime: string | null;
+            hostEmail: string | null;
+            joinUrl: string | null;
+            participants: {
+                name: string | null;
+                email: string | null;
+                /** Format: date-time */
+                joinedAt: string | null;
+                /** Format: date-time */
+                leftAt: string | null;
+            }[];
+            recordings: {
+                id: string;
+                /** @description Download URL. */
+                url: string | null;
+                durationSeconds: number | null;
+            }[];
+            /** @description Transcript segments in order. */
+            transcript: {
+                speaker: string | null;
+                text: string | null;
+                /** @description Seconds from the start of the recording. */
+                startOffset: number;
+            }[];
+            customFields: components["schemas"]["CustomFields"];
+        };
+        /**
+         * @example {
+         *       "success": true,
+         *       "msg": {
+         *         "meetings": [
+         *           {
+         *             "id": "84100000634",
+         *             "title": "Design review",
+         *             "startTime": "2026-09-29T10:53:00Z",
+         *             "endTime": "2026-09-29T11:53:00Z",
+         *             "hostEmail": "kelsi.ledner@company7064.example",
+         *             "joinUrl": "https://zoom.example/j/84100000634",
+         *             "participants": [
+         *               {
+         *                 "name": "Kelsi Ledner",
+         *                 "email": "kelsi.ledner@company7064.example",
+         *                 "joinedAt": "2026-09-29T10:53:00Z",
+         *                 "leftAt": "2026-09-29T11:51:00Z"
+         *               }
+         *             ],
+         *             "recordings": [
+         *               {
+         *                 "id": "rec-12muyvsq",
+         *                 "url": "https://zoom.example/rec/download/12muyvsq",
+         *                 "durationSeconds": 3513
+         *               }
+         *             ],
+         *             "transcript": [
+         *               {
+         *                 "speaker": "Kelsi Ledner",
+         *                 "text": "Let's start with the open questions.",
+         *                 "startOffset": 0
+         *               }
+         *             ],
+         *             "customFields": {}
+         *           }
+         *         ],
+         *         "nextCursor": null
+         *       }
+         *     }
+         */
+        MeetingMeetingsResponse: {
+            success: components["schemas"]["SuccessFlag"];
+            msg: {
+                /** @description One page of records, in the app's order. */
+                meetings: components["schemas"]["UnifiedMeeting"][];
+                /** @description The cursor of the next page; null on the last page. */
+                nextCursor: string | null;
+            };
+        };
+        /**
+         * @description A document sent for signature (an envelope) in the unified model of e-sign (sync type
+         *     esign_documents): the document, its signers and its files, plus the account's custom fields.
+         */
+        UnifiedEsignDocument: {
+            id: string;
+            /** @description The name of its (first) document. */
+            name: string | null;
+            /**
+             * @description Null for a status of the app's own.
+             * @enum {string|null}
+             */
+            status: "DRAFT" | "SENT" | "COMPLETED" | "DECLINED" | "VOIDED" | null;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When the last signer signed; null before.
+             */
+            completedAt: string | null;
+            senderEmail: string | null;
+            /** @description The signers in their routing order. */
+            signers: {
+                name: string | null;
+                email: string | null;
+                /** @enum {string} */
+                status: "PENDING" | "SIGNED" | "DECLINED";
+                /** Format: date-time */
+                signedAt: string | null;
+            }[];
+            /** @description The documents to sign, and the signing certificate once completed. */
+            files: {
+                fileName: string | null;
+                /** @description Download URL. */
+                url: string | null;
+            }[];
+            customFields: components["schemas"]["CustomFields"];
+        };
+        /**
+         * @example {
+         *       "success": true,
+         *       "msg": {
+         *         "documents": [
+         *           {
+         *             "id": "1000023b-4d2c-4f0e-9a51-7c3e2b1d0a9f",
+         *             "name": "Master Services Agreement.pdf",
+         *             "status": "SENT",
+         *             "createdAt": "2026-09-24T18:55:53.009Z",
+         *             "completedAt": null,
+         *             "senderEmail": "eileen.dietrich@legal.example",
+         *             "signers": [
+         *               {
+         *                 "name": "Curt Doyle",
+         *                 "email": "curt.doyle@client.example",
+         *                 "status": "PENDING",
+         *                 "signedAt": null
+         *               }
+         *             ],
+         *             "files": [
+         *               {
+         *                 "fileName": "Master Services Agreement.pdf",
+         *                 "url": "https://esign.example/restapi/v2.1/accounts/8d1c7e52/envelopes/1000023b-4d2c-4f0e-9a51-7c3e2b1d0a9f/documents/1"
+         *               }
+         *             ],
+         *             "customFields": {}
+         *           }
+         *         ],
+         *         "nextCursor": null
+         *       }
+         *     }
+         */
+        EsignDocumentsResponse: {
+            success: components["schemas"]["SuccessFlag"];
+            msg: {
+                /** @description One page of records, in the app's order. */
+                documents: components["schemas"]["UnifiedEsignDocument"][];
+                /** @description The cursor of the next page; null on the last page. */
+                nextCursor: string | null;
+            };
+        };
+        /** @description An e-mail message in the unified model of e-mail (sync type email_messages), with its attachments, plus the account's custom fields. */
+        UnifiedEmailMessage: {
+            id: string;
+            threadId: string | null;
+            subject: string | null;
+            /** @description The sender's address. */
+            from: string | null;
+            /** @description The recipients' addresses. */
+            to: string[];
+            /**
+             * Format: date-time
+             * @description When it was sent or received; null for a draft.
+             */
+            sentAt: string | null;
+            /** @description The start of the body. */
+            snippet: string | null;
+            attachments: {
+                fileName: string;
+                mimeType: string | null;
+                sizeBytes: number | null;
+            }[];
+            customFields: components["schemas"]["CustomFields"];
+        };
+        /**
+         * @example {
+         *       "success": true,
+         *       "msg": {
+         *         "messages": [
+         *           {
+         *             "id": "18c00000312",
+         *             "threadId": "18c00000312",
+         *             "subject": "Fwd: Q3 forecast",
+         *             "from": "karl.rogahn@client.example",
+         *             "to": [
+         *               "mailbox@company7064.example"
+         *             ],
+         *             "sentAt": "2026-10-08T03:45:07.556Z",
+         *             "snippet": "Here is the forecast we discussed.",
+         *             "attachments": [
+         *               {
+         *                 "fileName": "forecast.pdf",
+         *                 "mimeType": "application/pdf",
+         *                 "sizeBytes": 129224
+         *               }
+         *             ],
+         *             "customFields": {}
+         *           }
+         *         ],
+         *         "nextCursor": null
+         *       }
+         *     }
+         */
+        EmailMessagesResponse: {
+            success: components["schemas"]["SuccessFlag"];
+            msg: {
+                /** @description One page of records, in the app's order. */
+                messages: components["schemas"]["UnifiedEmailMessage"][];
+                /** @description The cursor of the next page; null on the last page. */
+                nextCursor: string | null;
+            };
+        };
+        /**
+         * @description A file in the unified model of storage (sync type storage_files): the file, who can access it
+         *     and its folder, plus the account's custom fields.
+         */
+        UnifiedStorageFile: {
+            id: string;
+            name: string;
+            /** @description From the file's extension (application/octet-stream when unknown). */
+            mimeType: string;
+            sizeBytes: number | null;
+            /** @description The path of its folder, from the drive's root (/Finance/Invoices). */
+            path: string;
+            /** Format: date-time */
+            modifiedAt: string | null;
+            ownerEmail: string | null;
+            /** @description The owner first, then each collaborator. */
+            permissions: {
+                email: string | null;
+                /** @enum {string} */
+                role: "OWNER" | "EDITOR" | "VIEWER";
+            }[];
+            /** @description The folder it is in. */
+            folder: {
+                id: string;
+                name: string | null;
+                path: string;
+            } | null;
+            customFields: components["schemas"]["CustomFields"];
+        };
+        /**
+         * @example {
+         *       "success": true,
+         *       "msg": {
+         *         "files": [
+         *           {
+         *             "id": "110000000637",
+         *             "name": "Q3 budget 638.xlsx",
+         *             "mimeType": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+         *             "sizeBytes": 101035,
+         *             "path": "/Finance/Budgets",
+         *             "modifiedAt": "2026-11-16T11:00:45.178Z",
+         *             "ownerEmail": "dante.vonrueden@company.example",
+         *             "permissions": [
+         *               {
+         *                 "email": "dante.vonrueden@company.example",
+         *                 "role": "OWNER"
+         *               },
+         *               {
+         *                 "email": "marie.lindgren@company.example",
+         *                 "role": "EDITOR"
+         *               }
+         *             ],
+         *             "folder": {
+         *               "id": "200972310738",
+         *               "name": "Budgets",
+         *               "path": "/Finance/Budgets"
+         *             },
+         *             "customFields": {}
+         *           }
+         *         ],
+         *         "nextCursor": null
+         *       }
+         *     }
+         */
+        StorageFilesResponse: {
+            success: components["schemas"]["SuccessFlag"];
+            msg: {
+                /** @description One page of records, in the app's order. */
+                files: components["schemas"]["UnifiedStorageFile"][];
+                /** @description The cursor of the next page; null on the last page. */
+                nextCursor: string | null;
+            };
+        };
+        /**
+         * @description A calendar event in the unified model of calendars (sync type calendar_events): the event, its
+         *     attendees and its recurrence, plus the account's custom fields.
+         */
+        UnifiedCalendarEvent: {
+            id: string;
+            title: string | null;
+            /** @description A date-time, or a date for an all-day event. */
+            startTime: string | null;
+            endTime: string | null;
+            /** @description IANA time zone. */
+            timezone: string | null;
+            location: string | null;
+            organizerEmail: string | null;
+            /** @description The organiser and the invitees. */
+            attendees: {
+                email: string | null;
+                name: string | null;
+                /** @enum {string|null} */
+                responseStatus: "ACCEPTED" | "DECLINED" | "TENTATIVE" | "NEEDS_ACTION" | null;
+            }[];
+            /** @description Null for a single event. */
+            recurrence: {
+                /** @description The RRULE, without its prefix. */
+                rule: string;
+                /**
+                 * Format: date
+                 * @description The last occurrence's date; null when it repeats without end.
+                 */
+                until: string | null;
+            } | null;
+            customFields: components["schemas"]["CustomFields"];
+        };
+        /**
+         * @example {
+         *       "success": true,
+         *       "msg": {
+         *         "events": [
+         *           {
+         *             "id": "ev16vr4",
+         *             "title": "Customer onboarding",
+         *             "startTime": "2026-10-12T18:35:31Z",
+         *             "endTime": "2026-10-12T19:05:31Z",
+         *             "timezone": "Europe/Berlin",
+         *             "location": "Room 4.01",
+         *             "organizerEmail": "lisette.batz@company7064.example",
+         *             "attendees": [
+         *               {
+         *                 "email": "lisette.batz@company7064.example",
+         *                 "name": "Lisette Batz",
+         *                 "responseStatus": "ACCEPTED"
+         *               },
+         *               {
+         *                 "email": "elouise.hessel@company7064.example",
+         *                 "name": null,
+         *                 "responseStatus": "NEEDS_ACTION"
+         *               }
+         *             ],
+         *             "recurrence": {
+         *               "rule": "FREQ=WEEKLY;UNTIL=20270104T000000Z",
+         *               "until": "2027-01-04"
+         *             },
+         *             "customFields": {}
+         *           }
+         *         ],
+         *         "nextCursor": null
+         *       }
+         *     }
+         */
+        CalendarEventsResponse: {
+            success: components["schemas"]["SuccessFlag"];
+            msg: {
+                /** @description One page of records, in the app's order. */
+                events: components["schemas"]["UnifiedCalendarEvent"][];
+                /** @description The cursor of the next page; null on the last page. */
+                nextCursor: string | null;
+            };
+        };
+        /**
+         * @description A subscription in the unified model of subscription management (sync type
+         *     subscription_subscriptions), with its items, plus the account's custom fields.
+         */
+        UnifiedSubscription: {
+            id: string;
+            customerId: string;
+            /** @description The plan (its price item). */
+            planId: string | null;
+            /**
+             * @description Null for a status of the app's own.
+             * @enum {string|null}
+             */
+            status: "ACTIVE" | "TRIAL" | "PAUSED" | "CANCELLED" | null;
+            /**
+             * Format: date-time
+             * @description Null once cancelled.
+             */
+            currentTermStart: string | null;
+            /** Format: date-time */
+            currentTermEnd: string | null;
+            /** @description Monthly recurring revenue in the currency's units (the app keeps cents); 0 on a trial, paused or cancelled. */
+            mrr: number;
+            /** @description The plan and its add-ons. */
+            items: {
+                itemId: string;
+                quantity: number;
+                unitPrice: number;
+            }[];
+            customFields: components["schemas"]["CustomFields"];
+        };
+        /**
+         * @example {
+         *       "success": true,
+         *       "msg": {
+         *         "subscriptions": [
+         *           {
+         *             "id": "sub_16vh8",
+         *             "customerId": "cus_lfpb",
+         *             "planId": "growth-USD-Monthly",
+         *             "status": "ACTIVE",
+         *             "currentTermStart": "2026-11-20T02:09:11.000Z",
+         *             "currentTermEnd": "2026-12-20T02:09:11.000Z",
+         *             "mrr": 2469,
+         *             "items": [
+         *               {
+         *                 "itemId": "growth-USD-Monthly",
+         *                 "quantity": 30,
+         *                 "unitPrice": 79
+         *               },
+         *               {
+         *                 "itemId": "sso-USD-Monthly",
+         *                 "quantity": 1,
+         *                 "unitPrice": 99
+         *               }
+         *             ],
+         *             "customFields": {}
+         *           }
+         *         ],
+         *         "nextCursor": null
+         *       }
+         *     }
+         */
+        SubscriptionSubscriptionsResponse: {
+            success: components["schemas"]["SuccessFlag"];
+            msg: {
+                /** @description One page of records, in the app's order. */
+                subscriptions: components["schemas"]["UnifiedSubscription"][];
+                /** @description The cursor of the next page; null on the last page. */
+                nextCursor: string | null;
+            };
+        };
+        /** @description A billed customer in the unified model of subscription management (sync type subscription_customers), plus the account's custom fields. */
+        UnifiedSubscriptionCustomer: {
+            id: string;
+            name: string | null;
+            /** @description Billing e-mail. */
+            email: string | null;
+            company: string | null;
+            /** Format: date-time */
+            createdAt: string | null;
+            customFields: components["schemas"]["CustomFields"];
+        };
+        /**
+         * @example {
+         *       "success": true,
+         *       "msg": {
+         *         "customers": [
+         *           {
+         *             "id": "cus_lfpb",
+         *             "name": "Maria Lopez",
+         *             "email": "billing@umbrellacorp.example",
+         *             "company": "Umbrella Corp",
+         *             "createdAt": "2026-03-02T10:00:00.000Z",
+         *             "customFields": {}
+         *           }
+         *         ],
+         *         "nextCursor": null
+         *       }
+         *     }
+         */
+        SubscriptionCustomersResponse: {
+            success: components["schemas"]["SuccessFlag"];
+            msg: {
+                /** @description One page of records, in the app's order. */
+                customers: components["schemas"]["UnifiedSubscriptionCustomer"][];
+                /** @description The cursor of the next page; null on the last page. */
+                nextCursor: string | null;
+            };
+        };
         /** @description The request to send to the app's own API. */
         PassthroughBody: {
             /**
@@ -1314,6 +2626,32 @@ export type SchemaUnifiedExpense = components['schemas']['UnifiedExpense'];
 export type SchemaAccountingExpensesResponse = components['schemas']['AccountingExpensesResponse'];
 export type SchemaUnifiedAccountingEmployee = components['schemas']['UnifiedAccountingEmployee'];
 export type SchemaAccountingEmployeesResponse = components['schemas']['AccountingEmployeesResponse'];
+export type SchemaUnifiedAssessmentPackage = components['schemas']['UnifiedAssessmentPackage'];
+export type SchemaAssessmentPackagesResponse = components['schemas']['AssessmentPackagesResponse'];
+export type SchemaUnifiedAssessmentOrder = components['schemas']['UnifiedAssessmentOrder'];
+export type SchemaAssessmentOrdersResponse = components['schemas']['AssessmentOrdersResponse'];
+export type SchemaUnifiedExpenseReport = components['schemas']['UnifiedExpenseReport'];
+export type SchemaExpensesReportsResponse = components['schemas']['ExpensesReportsResponse'];
+export type SchemaUnifiedCardTransaction = components['schemas']['UnifiedCardTransaction'];
+export type SchemaExpensesCardTransactionsResponse = components['schemas']['ExpensesCardTransactionsResponse'];
+export type SchemaUnifiedTicket = components['schemas']['UnifiedTicket'];
+export type SchemaTicketingTicketsResponse = components['schemas']['TicketingTicketsResponse'];
+export type SchemaUnifiedTicketingUser = components['schemas']['UnifiedTicketingUser'];
+export type SchemaTicketingUsersResponse = components['schemas']['TicketingUsersResponse'];
+export type SchemaUnifiedMeeting = components['schemas']['UnifiedMeeting'];
+export type SchemaMeetingMeetingsResponse = components['schemas']['MeetingMeetingsResponse'];
+export type SchemaUnifiedEsignDocument = components['schemas']['UnifiedEsignDocument'];
+export type SchemaEsignDocumentsResponse = components['schemas']['EsignDocumentsResponse'];
+export type SchemaUnifiedEmailMessage = components['schemas']['UnifiedEmailMessage'];
+export type SchemaEmailMessagesResponse = components['schemas']['EmailMessagesResponse'];
+export type SchemaUnifiedStorageFile = components['schemas']['UnifiedStorageFile'];
+export type SchemaStorageFilesResponse = components['schemas']['StorageFilesResponse'];
+export type SchemaUnifiedCalendarEvent = components['schemas']['UnifiedCalendarEvent'];
+export type SchemaCalendarEventsResponse = components['schemas']['CalendarEventsResponse'];
+export type SchemaUnifiedSubscription = components['schemas']['UnifiedSubscription'];
+export type SchemaSubscriptionSubscriptionsResponse = components['schemas']['SubscriptionSubscriptionsResponse'];
+export type SchemaUnifiedSubscriptionCustomer = components['schemas']['UnifiedSubscriptionCustomer'];
+export type SchemaSubscriptionCustomersResponse = components['schemas']['SubscriptionCustomersResponse'];
 export type SchemaPassthroughBody = components['schemas']['PassthroughBody'];
 export type SchemaPassthroughResponse = components['schemas']['PassthroughResponse'];
 export type ResponseBadRequest = components['responses']['BadRequest'];
@@ -1770,6 +3108,500 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AccountingEmployeesResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    assessmentPackages: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Records per page, 1 to 100 (default 50). The app is asked for the same page size, so one page costs one call to it.
+                 * @example 50
+                 */
+                pageSize?: components["parameters"]["PageSize"];
+                /**
+                 * @description The previous page's nextCursor (opaque; it carries the app's own paging position and the page
+                 *     size). Absent for the first page. A cursor this API did not give answers 400.
+                 */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of packages. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssessmentPackagesResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    assessmentOrders: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Records per page, 1 to 100 (default 50). The app is asked for the same page size, so one page costs one call to it.
+                 * @example 50
+                 */
+                pageSize?: components["parameters"]["PageSize"];
+                /**
+                 * @description The previous page's nextCursor (opaque; it carries the app's own paging position and the page
+                 *     size). Absent for the first page. A cursor this API did not give answers 400.
+                 */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of orders. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssessmentOrdersResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    expensesReports: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Records per page, 1 to 100 (default 50). The app is asked for the same page size, so one page costs one call to it.
+                 * @example 50
+                 */
+                pageSize?: components["parameters"]["PageSize"];
+                /**
+                 * @description The previous page's nextCursor (opaque; it carries the app's own paging position and the page
+                 *     size). Absent for the first page. A cursor this API did not give answers 400.
+                 */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of expense reports. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExpensesReportsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    expensesCardTransactions: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Records per page, 1 to 100 (default 50). The app is asked for the same page size, so one page costs one call to it.
+                 * @example 50
+                 */
+                pageSize?: components["parameters"]["PageSize"];
+                /**
+                 * @description The previous page's nextCursor (opaque; it carries the app's own paging position and the page
+                 *     size). Absent for the first page. A cursor this API did not give answers 400.
+                 */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of card transactions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExpensesCardTransactionsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    ticketingTickets: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Records per page, 1 to 100 (default 50). The app is asked for the same page size, so one page costs one call to it.
+                 * @example 50
+                 */
+                pageSize?: components["parameters"]["PageSize"];
+                /**
+                 * @description The previous page's nextCursor (opaque; it carries the app's own paging position and the page
+                 *     size). Absent for the first page. A cursor this API did not give answers 400.
+                 */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of tickets. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TicketingTicketsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    ticketingUsers: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Records per page, 1 to 100 (default 50). The app is asked for the same page size, so one page costs one call to it.
+                 * @example 50
+                 */
+                pageSize?: components["parameters"]["PageSize"];
+                /**
+                 * @description The previous page's nextCursor (opaque; it carries the app's own paging position and the page
+                 *     size). Absent for the first page. A cursor this API did not give answers 400.
+                 */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of users. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TicketingUsersResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    meetingMeetings: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Records per page, 1 to 100 (default 50). The app is asked for the same page size, so one page costs one call to it.
+                 * @example 50
+                 */
+                pageSize?: components["parameters"]["PageSize"];
+                /**
+                 * @description The previous page's nextCursor (opaque; it carries the app's own paging position and the page
+                 *     size). Absent for the first page. A cursor this API did not give answers 400.
+                 */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of meetings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeetingMeetingsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    esignDocuments: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Records per page, 1 to 100 (default 50). The app is asked for the same page size, so one page costs one call to it.
+                 * @example 50
+                 */
+                pageSize?: components["parameters"]["PageSize"];
+                /**
+                 * @description The previous page's nextCursor (opaque; it carries the app's own paging position and the page
+                 *     size). Absent for the first page. A cursor this API did not give answers 400.
+                 */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of documents sent for signature. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EsignDocumentsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    emailMessages: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Records per page, 1 to 100 (default 50). The app is asked for the same page size, so one page costs one call to it.
+                 * @example 50
+                 */
+                pageSize?: components["parameters"]["PageSize"];
+                /**
+                 * @description The previous page's nextCursor (opaque; it carries the app's own paging position and the page
+                 *     size). Absent for the first page. A cursor this API did not give answers 400.
+                 */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of e-mail messages. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailMessagesResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    storageFiles: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Records per page, 1 to 100 (default 50). The app is asked for the same page size, so one page costs one call to it.
+                 * @example 50
+                 */
+                pageSize?: components["parameters"]["PageSize"];
+                /**
+                 * @description The previous page's nextCursor (opaque; it carries the app's own paging position and the page
+                 *     size). Absent for the first page. A cursor this API did not give answers 400.
+                 */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of files. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StorageFilesResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    calendarEvents: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Records per page, 1 to 100 (default 50). The app is asked for the same page size, so one page costs one call to it.
+                 * @example 50
+                 */
+                pageSize?: components["parameters"]["PageSize"];
+                /**
+                 * @description The previous page's nextCursor (opaque; it carries the app's own paging position and the page
+                 *     size). Absent for the first page. A cursor this API did not give answers 400.
+                 */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of events. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarEventsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    subscriptionSubscriptions: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Records per page, 1 to 100 (default 50). The app is asked for the same page size, so one page costs one call to it.
+                 * @example 50
+                 */
+                pageSize?: components["parameters"]["PageSize"];
+                /**
+                 * @description The previous page's nextCursor (opaque; it carries the app's own paging position and the page
+                 *     size). Absent for the first page. A cursor this API did not give answers 400.
+                 */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of subscriptions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionSubscriptionsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
+    subscriptionCustomers: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Records per page, 1 to 100 (default 50). The app is asked for the same page size, so one page costs one call to it.
+                 * @example 50
+                 */
+                pageSize?: components["parameters"]["PageSize"];
+                /**
+                 * @description The previous page's nextCursor (opaque; it carries the app's own paging position and the page
+                 *     size). Absent for the first page. A cursor this API did not give answers 400.
+                 */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of customers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionCustomersResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];

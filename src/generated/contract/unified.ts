@@ -738,6 +738,773 @@ export const unifiedDocument = {
         }
       }
     },
+    "/assessment.packages": {
+      "get": {
+        "operationId": "assessmentPackages",
+        "summary": "List assessment packages",
+        "description": "Reads one page of the integrated account's packages from its app (an ASSESSMENT account; another\ncategory's account answers 409), in the unified model, through the account's field mapping for\nsync type assessment_packages: its CUSTOM rows (its own or a mapping preset's) become customFields. The\npage follows the app's own paging (limit and a next_cursor): pageSize is the app's page size\nand nextCursor carries the app's position, so every page costs one call to the app.\n\nHow the app's failures are answered:\n- 429 (the app's rate limit): 429 RATE_LIMITED with the app's Retry-After (header and\n  error.retryAfterSeconds); not retried.\n- 401 (the access token was refused): the token is renewed once and the call retried; when the\n  app refuses the renewal (revoked access), or an account with setup fields is refused, the\n  account is put in Error with its errorDescription, an AUTH_ERROR issue is raised, and the call\n  answers 409 ACCOUNT_AUTH_FAILED.\n- 5xx or no answer: retried twice with backoff, then 502 APP_UNAVAILABLE and an APP_ERROR issue.\n- 403 (scope not granted): 409 APP_PERMISSION_DENIED and a PERMISSION_DENIED issue.\n- An account that is not connected yet (no usable credentials): 409 ACCOUNT_NOT_CONNECTED.\n",
+        "tags": [
+          "unified"
+        ],
+        "x-roles": [
+          "admin"
+        ],
+        "x-designed": true,
+        "x-paging": {
+          "style": "cursor",
+          "pageSize": 50
+        },
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/PageSize"
+          },
+          {
+            "$ref": "#/components/parameters/Cursor"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "One page of packages.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/AssessmentPackagesResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "409": {
+            "$ref": "#/components/responses/Conflict"
+          },
+          "429": {
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "502": {
+            "$ref": "#/components/responses/BadGateway"
+          }
+        }
+      }
+    },
+    "/assessment.orders": {
+      "get": {
+        "operationId": "assessmentOrders",
+        "summary": "List assessment orders",
+        "description": "Reads one page of the integrated account's orders from its app (an ASSESSMENT account; another\ncategory's account answers 409), in the unified model, through the account's field mapping for\nsync type assessment_orders: its CUSTOM rows (its own or a mapping preset's) become customFields. The\npage follows the app's own paging (limit and a next_cursor): pageSize is the app's page size\nand nextCursor carries the app's position, so every page costs one call to the app.\n\nHow the app's failures are answered:\n- 429 (the app's rate limit): 429 RATE_LIMITED with the app's Retry-After (header and\n  error.retryAfterSeconds); not retried.\n- 401 (the access token was refused): the token is renewed once and the call retried; when the\n  app refuses the renewal (revoked access), or an account with setup fields is refused, the\n  account is put in Error with its errorDescription, an AUTH_ERROR issue is raised, and the call\n  answers 409 ACCOUNT_AUTH_FAILED.\n- 5xx or no answer: retried twice with backoff, then 502 APP_UNAVAILABLE and an APP_ERROR issue.\n- 403 (scope not granted): 409 APP_PERMISSION_DENIED and a PERMISSION_DENIED issue.\n- An account that is not connected yet (no usable credentials): 409 ACCOUNT_NOT_CONNECTED.\n",
+        "tags": [
+          "unified"
+        ],
+        "x-roles": [
+          "admin"
+        ],
+        "x-designed": true,
+        "x-paging": {
+          "style": "cursor",
+          "pageSize": 50
+        },
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/PageSize"
+          },
+          {
+            "$ref": "#/components/parameters/Cursor"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "One page of orders.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/AssessmentOrdersResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "409": {
+            "$ref": "#/components/responses/Conflict"
+          },
+          "429": {
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "502": {
+            "$ref": "#/components/responses/BadGateway"
+          }
+        }
+      }
+    },
+    "/expenses.reports": {
+      "get": {
+        "operationId": "expensesReports",
+        "summary": "List expense reports",
+        "description": "Reads one page of the integrated account's expense reports from its app (an EXPENSES account; another\ncategory's account answers 409), in the unified model, through the account's field mapping for\nsync type expenses_reports: its CUSTOM rows (its own or a mapping preset's) become customFields. The\npage follows the app's own paging (limit and a next_cursor): pageSize is the app's page size\nand nextCursor carries the app's position, so every page costs one call to the app.\n\nHow the app's failures are answered:\n- 429 (the app's rate limit): 429 RATE_LIMITED with the app's Retry-After (header and\n  error.retryAfterSeconds); not retried.\n- 401 (the access token was refused): the token is renewed once and the call retried; when the\n  app refuses the renewal (revoked access), or an account with setup fields is refused, the\n  account is put in Error with its errorDescription, an AUTH_ERROR issue is raised, and the call\n  answers 409 ACCOUNT_AUTH_FAILED.\n- 5xx or no answer: retried twice with backoff, then 502 APP_UNAVAILABLE and an APP_ERROR issue.\n- 403 (scope not granted): 409 APP_PERMISSION_DENIED and a PERMISSION_DENIED issue.\n- An account that is not connected yet (no usable credentials): 409 ACCOUNT_NOT_CONNECTED.\n",
+        "tags": [
+          "unified"
+        ],
+        "x-roles": [
+          "admin"
+        ],
+        "x-designed": true,
+        "x-paging": {
+          "style": "cursor",
+          "pageSize": 50
+        },
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/PageSize"
+          },
+          {
+            "$ref": "#/components/parameters/Cursor"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "One page of expense reports.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ExpensesReportsResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "409": {
+            "$ref": "#/components/responses/Conflict"
+          },
+          "429": {
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "502": {
+            "$ref": "#/components/responses/BadGateway"
+          }
+        }
+      }
+    },
+    "/expenses.cardTransactions": {
+      "get": {
+        "operationId": "expensesCardTransactions",
+        "summary": "List card transactions",
+        "description": "Reads one page of the integrated account's card transactions from its app (an EXPENSES account; another\ncategory's account answers 409), in the unified model, through the account's field mapping for\nsync type expenses_cardTransactions: its CUSTOM rows (its own or a mapping preset's) become customFields. The\npage follows the app's own paging (limit and a next_cursor): pageSize is the app's page size\nand nextCursor carries the app's position, so every page costs one call to the app.\n\nHow the app's failures are answered:\n- 429 (the app's rate limit): 429 RATE_LIMITED with the app's Retry-After (header and\n  error.retryAfterSeconds); not retried.\n- 401 (the access token was refused): the token is renewed once and the call retried; when the\n  app refuses the renewal (revoked access), or an account with setup fields is refused, the\n  account is put in Error with its errorDescription, an AUTH_ERROR issue is raised, and the call\n  answers 409 ACCOUNT_AUTH_FAILED.\n- 5xx or no answer: retried twice with backoff, then 502 APP_UNAVAILABLE and an APP_ERROR issue.\n- 403 (scope not granted): 409 APP_PERMISSION_DENIED and a PERMISSION_DENIED issue.\n- An account that is not connected yet (no usable credentials): 409 ACCOUNT_NOT_CONNECTED.\n",
+        "tags": [
+          "unified"
+        ],
+        "x-roles": [
+          "admin"
+        ],
+        "x-designed": true,
+        "x-paging": {
+          "style": "cursor",
+          "pageSize": 50
+        },
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/PageSize"
+          },
+          {
+            "$ref": "#/components/parameters/Cursor"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "One page of card transactions.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ExpensesCardTransactionsResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "409": {
+            "$ref": "#/components/responses/Conflict"
+          },
+          "429": {
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "502": {
+            "$ref": "#/components/responses/BadGateway"
+          }
+        }
+      }
+    },
+    "/ticketing.tickets": {
+      "get": {
+        "operationId": "ticketingTickets",
+        "summary": "List tickets",
+        "description": "Reads one page of the integrated account's tickets from its app (a TICKETING account; another\ncategory's account answers 409), in the unified model, through the account's field mapping for\nsync type ticketing_tickets: its CUSTOM rows (its own or a mapping preset's) become customFields. The\npage follows the app's own paging (page and page_size, has_more): pageSize is the app's page size\nand nextCursor carries the app's position, so every page costs one call to the app.\n\nHow the app's failures are answered:\n- 429 (the app's rate limit): 429 RATE_LIMITED with the app's Retry-After (header and\n  error.retryAfterSeconds); not retried.\n- 401 (the access token was refused): the token is renewed once and the call retried; when the\n  app refuses the renewal (revoked access), or an account with setup fields is refused, the\n  account is put in Error with its errorDescription, an AUTH_ERROR issue is raised, and the call\n  answers 409 ACCOUNT_AUTH_FAILED.\n- 5xx or no answer: retried twice with backoff, then 502 APP_UNAVAILABLE and an APP_ERROR issue.\n- 403 (scope not granted): 409 APP_PERMISSION_DENIED and a PERMISSION_DENIED issue.\n- An account that is not connected yet (no usable credentials): 409 ACCOUNT_NOT_CONNECTED.\n",
+        "tags": [
+          "unified"
+        ],
+        "x-roles": [
+          "admin"
+        ],
+        "x-designed": true,
+        "x-paging": {
+          "style": "cursor",
+          "pageSize": 50
+        },
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/PageSize"
+          },
+          {
+            "$ref": "#/components/parameters/Cursor"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "One page of tickets.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/TicketingTicketsResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "409": {
+            "$ref": "#/components/responses/Conflict"
+          },
+          "429": {
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "502": {
+            "$ref": "#/components/responses/BadGateway"
+          }
+        }
+      }
+    },
+    "/ticketing.users": {
+      "get": {
+        "operationId": "ticketingUsers",
+        "summary": "List ticketing users",
+        "description": "Reads one page of the integrated account's users from its app (a TICKETING account; another\ncategory's account answers 409), in the unified model, through the account's field mapping for\nsync type ticketing_users: its CUSTOM rows (its own or a mapping preset's) become customFields. The\npage follows the app's own paging (page and page_size, has_more): pageSize is the app's page size\nand nextCursor carries the app's position, so every page costs one call to the app.\n\nHow the app's failures are answered:\n- 429 (the app's rate limit): 429 RATE_LIMITED with the app's Retry-After (header and\n  error.retryAfterSeconds); not retried.\n- 401 (the access token was refused): the token is renewed once and the call retried; when the\n  app refuses the renewal (revoked access), or an account with setup fields is refused, the\n  account is put in Error with its errorDescription, an AUTH_ERROR issue is raised, and the call\n  answers 409 ACCOUNT_AUTH_FAILED.\n- 5xx or no answer: retried twice with backoff, then 502 APP_UNAVAILABLE and an APP_ERROR issue.\n- 403 (scope not granted): 409 APP_PERMISSION_DENIED and a PERMISSION_DENIED issue.\n- An account that is not connected yet (no usable credentials): 409 ACCOUNT_NOT_CONNECTED.\n",
+        "tags": [
+          "unified"
+        ],
+        "x-roles": [
+          "admin"
+        ],
+        "x-designed": true,
+        "x-paging": {
+          "style": "cursor",
+          "pageSize": 50
+        },
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/PageSize"
+          },
+          {
+            "$ref": "#/components/parameters/Cursor"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "One page of users.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/TicketingUsersResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "409": {
+            "$ref": "#/components/responses/Conflict"
+          },
+          "429": {
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "502": {
+            "$ref": "#/components/responses/BadGateway"
+          }
+        }
+      }
+    },
+    "/meeting.meetings": {
+      "get": {
+        "operationId": "meetingMeetings",
+        "summary": "List meetings",
+        "description": "Reads one page of the integrated account's meetings from its app (a MEETING account; another\ncategory's account answers 409), in the unified model, through the account's field mapping for\nsync type meeting_meetings: its CUSTOM rows (its own or a mapping preset's) become customFields. The\npage follows the app's own paging (limit and a next_cursor): pageSize is the app's page size\nand nextCursor carries the app's position, so every page costs one call to the app.\n\nHow the app's failures are answered:\n- 429 (the app's rate limit): 429 RATE_LIMITED with the app's Retry-After (header and\n  error.retryAfterSeconds); not retried.\n- 401 (the access token was refused): the token is renewed once and the call retried; when the\n  app refuses the renewal (revoked access), or an account with setup fields is refused, the\n  account is put in Error with its errorDescription, an AUTH_ERROR issue is raised, and the call\n  answers 409 ACCOUNT_AUTH_FAILED.\n- 5xx or no answer: retried twice with backoff, then 502 APP_UNAVAILABLE and an APP_ERROR issue.\n- 403 (scope not granted): 409 APP_PERMISSION_DENIED and a PERMISSION_DENIED issue.\n- An account that is not connected yet (no usable credentials): 409 ACCOUNT_NOT_CONNECTED.\n",
+        "tags": [
+          "unified"
+        ],
+        "x-roles": [
+          "admin"
+        ],
+        "x-designed": true,
+        "x-paging": {
+          "style": "cursor",
+          "pageSize": 50
+        },
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/PageSize"
+          },
+          {
+            "$ref": "#/components/parameters/Cursor"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "One page of meetings.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/MeetingMeetingsResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "409": {
+            "$ref": "#/components/responses/Conflict"
+          },
+          "429": {
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "502": {
+            "$ref": "#/components/responses/BadGateway"
+          }
+        }
+      }
+    },
+    "/esign.documents": {
+      "get": {
+        "operationId": "esignDocuments",
+        "summary": "List e-sign documents",
+        "description": "Reads one page of the integrated account's documents sent for signature from its app (an E_SIGN account; another\ncategory's account answers 409), in the unified model, through the account's field mapping for\nsync type esign_documents: its CUSTOM rows (its own or a mapping preset's) become customFields. The\npage follows the app's own paging (page and page_size, has_more): pageSize is the app's page size\nand nextCursor carries the app's position, so every page costs one call to the app.\n\nHow the app's failures are answered:\n- 429 (the app's rate limit): 429 RATE_LIMITED with the app's Retry-After (header and\n  error.retryAfterSeconds); not retried.\n- 401 (the access token was refused): the token is renewed once and the call retried; when the\n  app refuses the renewal (revoked access), or an account with setup fields is refused, the\n  account is put in Error with its errorDescription, an AUTH_ERROR issue is raised, and the call\n  answers 409 ACCOUNT_AUTH_FAILED.\n- 5xx or no answer: retried twice with backoff, then 502 APP_UNAVAILABLE and an APP_ERROR issue.\n- 403 (scope not granted): 409 APP_PERMISSION_DENIED and a PERMISSION_DENIED issue.\n- An account that is not connected yet (no usable credentials): 409 ACCOUNT_NOT_CONNECTED.\n",
+        "tags": [
+          "unified"
+        ],
+        "x-roles": [
+          "admin"
+        ],
+        "x-designed": true,
+        "x-paging": {
+          "style": "cursor",
+          "pageSize": 50
+        },
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/PageSize"
+          },
+          {
+            "$ref": "#/components/parameters/Cursor"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "One page of documents sent for signature.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/EsignDocumentsResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "409": {
+            "$ref": "#/components/responses/Conflict"
+          },
+          "429": {
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "502": {
+            "$ref": "#/components/responses/BadGateway"
+          }
+        }
+      }
+    },
+    "/email.messages": {
+      "get": {
+        "operationId": "emailMessages",
+        "summary": "List e-mail messages",
+        "description": "Reads one page of the integrated account's e-mail messages from its app (an EMAIL account; another\ncategory's account answers 409), in the unified model, through the account's field mapping for\nsync type email_messages: its CUSTOM rows (its own or a mapping preset's) become customFields. The\npage follows the app's own paging (limit and a next_cursor): pageSize is the app's page size\nand nextCursor carries the app's position, so every page costs one call to the app.\n\nHow the app's failures are answered:\n- 429 (the app's rate limit): 429 RATE_LIMITED with the app's Retry-After (header and\n  error.retryAfterSeconds); not retried.\n- 401 (the access token was refused): the token is renewed once and the call retried; when the\n  app refuses the renewal (revoked access), or an account with setup fields is refused, the\n  account is put in Error with its errorDescription, an AUTH_ERROR issue is raised, and the call\n  answers 409 ACCOUNT_AUTH_FAILED.\n- 5xx or no answer: retried twice with backoff, then 502 APP_UNAVAILABLE and an APP_ERROR issue.\n- 403 (scope not granted): 409 APP_PERMISSION_DENIED and a PERMISSION_DENIED issue.\n- An account that is not connected yet (no usable credentials): 409 ACCOUNT_NOT_CONNECTED.\n",
+        "tags": [
+          "unified"
+        ],
+        "x-roles": [
+          "admin"
+        ],
+        "x-designed": true,
+        "x-paging": {
+          "style": "cursor",
+          "pageSize": 50
+        },
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/PageSize"
+          },
+          {
+            "$ref": "#/components/parameters/Cursor"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "One page of e-mail messages.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/EmailMessagesResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "409": {
+            "$ref": "#/components/responses/Conflict"
+          },
+          "429": {
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "502": {
+            "$ref": "#/components/responses/BadGateway"
+          }
+        }
+      }
+    },
+    "/storage.files": {
+      "get": {
+        "operationId": "storageFiles",
+        "summary": "List files",
+        "description": "Reads one page of the integrated account's files from its app (a STORAGE account; another\ncategory's account answers 409), in the unified model, through the account's field mapping for\nsync type storage_files: its CUSTOM rows (its own or a mapping preset's) become customFields. The\npage follows the app's own paging (limit and a next_cursor): pageSize is the app's page size\nand nextCursor carries the app's position, so every page costs one call to the app.\n\nHow the app's failures are answered:\n- 429 (the app's rate limit): 429 RATE_LIMITED with the app's Retry-After (header and\n  error.retryAfterSeconds); not retried.\n- 401 (the access token was refused): the token is renewed once and the call retried; when the\n  app refuses the renewal (revoked access), or an account with setup fields is refused, the\n  account is put in Error with its errorDescription, an AUTH_ERROR issue is raised, and the call\n  answers 409 ACCOUNT_AUTH_FAILED.\n- 5xx or no answer: retried twice with backoff, then 502 APP_UNAVAILABLE and an APP_ERROR issue.\n- 403 (scope not granted): 409 APP_PERMISSION_DENIED and a PERMISSION_DENIED issue.\n- An account that is not connected yet (no usable credentials): 409 ACCOUNT_NOT_CONNECTED.\n",
+        "tags": [
+          "unified"
+        ],
+        "x-roles": [
+          "admin"
+        ],
+        "x-designed": true,
+        "x-paging": {
+          "style": "cursor",
+          "pageSize": 50
+        },
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/PageSize"
+          },
+          {
+            "$ref": "#/components/parameters/Cursor"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "One page of files.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/StorageFilesResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "409": {
+            "$ref": "#/components/responses/Conflict"
+          },
+          "429": {
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "502": {
+            "$ref": "#/components/responses/BadGateway"
+          }
+        }
+      }
+    },
+    "/calendar.events": {
+      "get": {
+        "operationId": "calendarEvents",
+        "summary": "List calendar events",
+        "description": "Reads one page of the integrated account's events from its app (a CALENDAR account; another\ncategory's account answers 409), in the unified model, through the account's field mapping for\nsync type calendar_events: its CUSTOM rows (its own or a mapping preset's) become customFields. The\npage follows the app's own paging (limit and a next_cursor): pageSize is the app's page size\nand nextCursor carries the app's position, so every page costs one call to the app.\n\nHow the app's failures are answered:\n- 429 (the app's rate limit): 429 RATE_LIMITED with the app's Retry-After (header and\n  error.retryAfterSeconds); not retried.\n- 401 (the access token was refused): the token is renewed once and the call retried; when the\n  app refuses the renewal (revoked access), or an account with setup fields is refused, the\n  account is put in Error with its errorDescription, an AUTH_ERROR issue is raised, and the call\n  answers 409 ACCOUNT_AUTH_FAILED.\n- 5xx or no answer: retried twice with backoff, then 502 APP_UNAVAILABLE and an APP_ERROR issue.\n- 403 (scope not granted): 409 APP_PERMISSION_DENIED and a PERMISSION_DENIED issue.\n- An account that is not connected yet (no usable credentials): 409 ACCOUNT_NOT_CONNECTED.\n",
+        "tags": [
+          "unified"
+        ],
+        "x-roles": [
+          "admin"
+        ],
+        "x-designed": true,
+        "x-paging": {
+          "style": "cursor",
+          "pageSize": 50
+        },
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/PageSize"
+          },
+          {
+            "$ref": "#/components/parameters/Cursor"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "One page of events.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/CalendarEventsResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "409": {
+            "$ref": "#/components/responses/Conflict"
+          },
+          "429": {
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "502": {
+            "$ref": "#/components/responses/BadGateway"
+          }
+        }
+      }
+    },
+    "/subscription.subscriptions": {
+      "get": {
+        "operationId": "subscriptionSubscriptions",
+        "summary": "List subscriptions",
+        "description": "Reads one page of the integrated account's subscriptions from its app (a SUBSCRIPTION_MANAGEMENT account; another\ncategory's account answers 409), in the unified model, through the account's field mapping for\nsync type subscription_subscriptions: its CUSTOM rows (its own or a mapping preset's) become customFields. The\npage follows the app's own paging (limit and a next_cursor): pageSize is the app's page size\nand nextCursor carries the app's position, so every page costs one call to the app.\n\nHow the app's failures are answered:\n- 429 (the app's rate limit): 429 RATE_LIMITED with the app's Retry-After (header and\n  error.retryAfterSeconds); not retried.\n- 401 (the access token was refused): the token is renewed once and the call retried; when the\n  app refuses the renewal (revoked access), or an account with setup fields is refused, the\n  account is put in Error with its errorDescription, an AUTH_ERROR issue is raised, and the call\n  answers 409 ACCOUNT_AUTH_FAILED.\n- 5xx or no answer: retried twice with backoff, then 502 APP_UNAVAILABLE and an APP_ERROR issue.\n- 403 (scope not granted): 409 APP_PERMISSION_DENIED and a PERMISSION_DENIED issue.\n- An account that is not connected yet (no usable credentials): 409 ACCOUNT_NOT_CONNECTED.\n",
+        "tags": [
+          "unified"
+        ],
+        "x-roles": [
+          "admin"
+        ],
+        "x-designed": true,
+        "x-paging": {
+          "style": "cursor",
+          "pageSize": 50
+        },
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/PageSize"
+          },
+          {
+            "$ref": "#/components/parameters/Cursor"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "One page of subscriptions.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/SubscriptionSubscriptionsResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "409": {
+            "$ref": "#/components/responses/Conflict"
+          },
+          "429": {
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "502": {
+            "$ref": "#/components/responses/BadGateway"
+          }
+        }
+      }
+    },
+    "/subscription.customers": {
+      "get": {
+        "operationId": "subscriptionCustomers",
+        "summary": "List billing customers",
+        "description": "Reads one page of the integrated account's customers from its app (a SUBSCRIPTION_MANAGEMENT account; another\ncategory's account answers 409), in the unified model, through the account's field mapping for\nsync type subscription_customers: its CUSTOM rows (its own or a mapping preset's) become customFields. The\npage follows the app's own paging (limit and a next_cursor): pageSize is the app's page size\nand nextCursor carries the app's position, so every page costs one call to the app.\n\nHow the app's failures are answered:\n- 429 (the app's rate limit): 429 RATE_LIMITED with the app's Retry-After (header and\n  error.retryAfterSeconds); not retried.\n- 401 (the access token was refused): the token is renewed once and the call retried; when the\n  app refuses the renewal (revoked access), or an account with setup fields is refused, the\n  account is put in Error with its errorDescription, an AUTH_ERROR issue is raised, and the call\n  answers 409 ACCOUNT_AUTH_FAILED.\n- 5xx or no answer: retried twice with backoff, then 502 APP_UNAVAILABLE and an APP_ERROR issue.\n- 403 (scope not granted): 409 APP_PERMISSION_DENIED and a PERMISSION_DENIED issue.\n- An account that is not connected yet (no usable credentials): 409 ACCOUNT_NOT_CONNECTED.\n",
+        "tags": [
+          "unified"
+        ],
+        "x-roles": [
+          "admin"
+        ],
+        "x-designed": true,
+        "x-paging": {
+          "style": "cursor",
+          "pageSize": 50
+        },
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/PageSize"
+          },
+          {
+            "$ref": "#/components/parameters/Cursor"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "One page of customers.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/SubscriptionCustomersResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "409": {
+            "$ref": "#/components/responses/Conflict"
+          },
+          "429": {
+            "$ref": "#/components/responses/TooManyRequests"
+          },
+          "502": {
+            "$ref": "#/components/responses/BadGateway"
+          }
+        }
+      }
+    },
     "/passthrough": {
       "post": {
         "operationId": "passthrough",
@@ -2495,6 +3262,2077 @@ export const unifiedDocument = {
                 "email": "priya.shah@finance.example",
                 "status": "ACTIVE",
                 "hireDate": "2024-02-12",
+                "customFields": {}
+              }
+            ],
+            "nextCursor": null
+          }
+        }
+      },
+      "UnifiedAssessmentPackage": {
+        "type": "object",
+        "description": "A package (a test or check that can be ordered) in the unified model of assessment (sync type\nassessment_packages), plus the account's custom fields.\n",
+        "required": [
+          "id",
+          "name",
+          "description",
+          "durationMinutes",
+          "type",
+          "customFields"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "id": {
+            "type": "string"
+          },
+          "name": {
+            "type": "string",
+            "description": "Package name."
+          },
+          "description": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "description": "What it assesses."
+          },
+          "durationMinutes": {
+            "type": [
+              "number",
+              "null"
+            ],
+            "description": "Expected duration (a background check's turnaround), in minutes."
+          },
+          "type": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "enum": [
+              "SKILLS",
+              "BACKGROUND_CHECK",
+              "PERSONALITY",
+              null
+            ],
+            "description": "The kind of package; null for a kind of the app's own."
+          },
+          "customFields": {
+            "$ref": "#/components/schemas/CustomFields"
+          }
+        }
+      },
+      "AssessmentPackagesResponse": {
+        "type": "object",
+        "required": [
+          "success",
+          "msg"
+        ],
+        "properties": {
+          "success": {
+            "$ref": "#/components/schemas/SuccessFlag"
+          },
+          "msg": {
+            "type": "object",
+            "required": [
+              "packages",
+              "nextCursor"
+            ],
+            "properties": {
+              "packages": {
+                "type": "array",
+                "description": "One page of records, in the app's order.",
+                "items": {
+                  "$ref": "#/components/schemas/UnifiedAssessmentPackage"
+                }
+              },
+              "nextCursor": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "description": "The cursor of the next page; null on the last page."
+              }
+            }
+          }
+        },
+        "example": {
+          "success": true,
+          "msg": {
+            "packages": [
+              {
+                "id": "pkg_uxj",
+                "name": "Python Developer Test (Senior)",
+                "description": "Coding tasks on data structures, APIs and testing in Python",
+                "durationMinutes": 90,
+                "type": "SKILLS",
+                "customFields": {}
+              }
+            ],
+            "nextCursor": null
+          }
+        }
+      },
+      "UnifiedAssessmentOrder": {
+        "type": "object",
+        "description": "An order (an assessment or check ordered for a candidate) in the unified model of assessment\n(sync type assessment_orders): Order Info and Results, plus the account's custom fields.\n",
+        "required": [
+          "id",
+          "candidateId",
+          "packageId",
+          "status",
+          "createdAt",
+          "result",
+          "customFields"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "id": {
+            "type": "string"
+          },
+          "candidateId": {
+            "type": "string"
+          },
+          "packageId": {
+            "type": "string",
+            "description": "The package ordered."
+          },
+          "status": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "enum": [
+              "PENDING",
+              "IN_PROGRESS",
+              "COMPLETED",
+              null
+            ],
+            "description": "PENDING (the candidate is invited), IN_PROGRESS (started) or COMPLETED; null for a status of the app's own."
+          },
+          "createdAt": {
+            "type": "string",
+            "format": "date-time",
+            "description": "When it was ordered."
+          },
+          "result": {
+            "type": [
+              "object",
+              "null"
+            ],
+            "description": "The result, once the order is completed; null before.",
+            "required": [
+              "score",
+              "maxScore",
+              "status",
+              "reportUrl"
+            ],
+            "properties": {
+              "score": {
+                "type": [
+                  "number",
+                  "null"
+                ]
+              },
+              "maxScore": {
+                "type": [
+                  "number",
+                  "null"
+                ]
+              },
+              "status": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "enum": [
+                  "PASS",
+                  "FAIL",
+                  "REVIEW",
+                  null
+                ]
+              },
+              "reportUrl": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "description": "Link to the full report."
+              }
+            }
+          },
+          "customFields": {
+            "$ref": "#/components/schemas/CustomFields"
+          }
+        }
+      },
+      "AssessmentOrdersResponse": {
+        "type": "object",
+        "required": [
+          "success",
+          "msg"
+        ],
+        "properties": {
+          "success": {
+            "$ref": "#/components/schemas/SuccessFlag"
+          },
+          "msg": {
+            "type": "object",
+            "required": [
+              "orders",
+              "nextCursor"
+            ],
+            "properties": {
+              "orders": {
+                "type": "array",
+                "description": "One page of records, in the app's order.",
+                "items": {
+                  "$ref": "#/components/schemas/UnifiedAssessmentOrder"
+                }
+              },
+              "nextCursor": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "description": "The cursor of the next page; null on the last page."
+              }
+            }
+          }
+        },
+        "example": {
+          "success": true,
+          "msg": {
+            "orders": [
+              {
+                "id": "ord_cvju",
+                "candidateId": "cand_jb16",
+                "packageId": "pkg_uvr",
+                "status": "COMPLETED",
+                "createdAt": "2026-11-02T09:14:05.000Z",
+                "result": {
+                  "score": 82,
+                  "maxScore": 100,
+                  "status": "PASS",
+                  "reportUrl": "https://reports.assessments.example/orders/ord_cvju"
+                },
+                "customFields": {}
+              }
+            ],
+            "nextCursor": null
+          }
+        }
+      },
+      "UnifiedExpenseReport": {
+        "type": "object",
+        "description": "An expense report in the unified model of expenses (sync type expenses_reports): the report,\nits expenses and its receipts, plus the account's custom fields.\n",
+        "required": [
+          "id",
+          "title",
+          "employeeEmail",
+          "status",
+          "totalAmount",
+          "currency",
+          "submittedAt",
+          "expenses",
+          "receipts",
+          "customFields"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "id": {
+            "type": "string"
+          },
+          "title": {
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "employeeEmail": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "description": "The submitter's e-mail."
+          },
+          "status": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "enum": [
+              "DRAFT",
+              "SUBMITTED",
+              "APPROVED",
+              "REIMBURSED",
+              null
+            ],
+            "description": "Where the report is in its approval; null for a status of the app's own."
+          },
+          "totalAmount": {
+            "type": "number"
+          },
+          "currency": {
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "submittedAt": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "format": "date-time",
+            "description": "When it was submitted; null while it is a draft."
+          },
+          "expenses": {
+            "type": "array",
+            "items": {
+              "type": "object",
+              "required": [
+                "id",
+                "merchant",
+                "amount",
+                "category",
+                "date"
+              ],
+              "properties": {
+                "id": {
+                  "type": "string"
+                },
+                "merchant": {
+                  "type": [
+                    "string",
+                    "null"
+                  ]
+                },
+                "amount": {
+                  "type": "number"
+                },
+                "category": {
+                  "type": [
+                    "string",
+                    "null"
+                  ],
+                  "description": "Expense category."
+                },
+                "date": {
+                  "type": [
+                    "string",
+                    "null"
+                  ],
+                  "format": "date",
+                  "description": "Date spent."
+                }
+              }
+            }
+          },
+          "receipts": {
+            "type": "array",
+            "items": {
+              "type": "object",
+              "required": [
+                "fileName",
+                "url"
+              ],
+              "properties": {
+                "fileName": {
+                  "type": [
+                    "string",
+                    "null"
+                  ]
+                },
+                "url": {
+                  "type": [
+                    "string",
+                    "null"
+                  ],
+                  "description": "Download URL."
+                }
+              }
+            }
+          },
+          "customFields": {
+            "$ref": "#/components/schemas/CustomFields"
+          }
+        }
+      },
+      "ExpensesReportsResponse": {
+        "type": "object",
+        "required": [
+          "success",
+          "msg"
+        ],
+        "properties": {
+          "success": {
+            "$ref": "#/components/schemas/SuccessFlag"
+          },
+          "msg": {
+            "type": "object",
+            "required": [
+              "reports",
+              "nextCursor"
+            ],
+            "properties": {
+              "reports": {
+                "type": "array",
+                "description": "One page of records, in the app's order.",
+                "items": {
+                  "$ref": "#/components/schemas/UnifiedExpenseReport"
+                }
+              },
+              "nextCursor": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "description": "The cursor of the next page; null on the last page."
+              }
+            }
+          }
+        },
+        "example": {
+          "success": true,
+          "msg": {
+            "reports": [
+              {
+                "id": "rpt_f0g6",
+                "title": "Trip to Toronto",
+                "employeeEmail": "tim.witting@team.example",
+                "status": "SUBMITTED",
+                "totalAmount": 772.62,
+                "currency": "GBP",
+                "submittedAt": "2026-11-19T23:33:33.982Z",
+                "expenses": [
+                  {
+                    "id": "rpt_f0g6_1",
+                    "merchant": "Jacobi Group",
+                    "amount": 772.62,
+                    "category": "Lodging",
+                    "date": "2026-11-18"
+                  }
+                ],
+                "receipts": [
+                  {
+                    "fileName": "receipt-rpt_f0g6_1.jpg",
+                    "url": "https://files.expenses.example/receipts/rpt_f0g6_1.jpg"
+                  }
+                ],
+                "customFields": {}
+              }
+            ],
+            "nextCursor": null
+          }
+        }
+      },
+      "UnifiedCardTransaction": {
+        "type": "object",
+        "description": "A corporate card transaction in the unified model of expenses (sync type\nexpenses_cardTransactions), plus the account's custom fields.\n",
+        "required": [
+          "id",
+          "cardLast4",
+          "merchant",
+          "amount",
+          "currency",
+          "postedAt",
+          "customFields"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "id": {
+            "type": "string"
+          },
+          "cardLast4": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "description": "Last four digits of the card."
+          },
+          "merchant": {
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "amount": {
+            "type": "number",
+            "description": "The amount in the currency's units (the app keeps cents)."
+          },
+          "currency": {
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "postedAt": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "format": "date",
+            "description": "Posting date; null while the transaction is pending."
+          },
+          "customFields": {
+            "$ref": "#/components/schemas/CustomFields"
+          }
+        }
+      },
+      "ExpensesCardTransactionsResponse": {
+        "type": "object",
+        "required": [
+          "success",
+          "msg"
+        ],
+        "properties": {
+          "success": {
+            "$ref": "#/components/schemas/SuccessFlag"
+          },
+          "msg": {
+            "type": "object",
+            "required": [
+              "cardTransactions",
+              "nextCursor"
+            ],
+            "properties": {
+              "cardTransactions": {
+                "type": "array",
+                "description": "One page of records, in the app's order.",
+                "items": {
+                  "$ref": "#/components/schemas/UnifiedCardTransaction"
+                }
+              },
+              "nextCursor": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "description": "The cursor of the next page; null on the last page."
+              }
+            }
+          }
+        },
+        "example": {
+          "success": true,
+          "msg": {
+            "cardTransactions": [
+              {
+                "id": "ctx_h6ps",
+                "cardLast4": "4386",
+                "merchant": "Delta Air Lines",
+                "amount": 412.8,
+                "currency": "USD",
+                "postedAt": "2026-11-18",
+                "customFields": {}
+              }
+            ],
+            "nextCursor": null
+          }
+        }
+      },
+      "UnifiedTicket": {
+        "type": "object",
+        "description": "A ticket in the unified model of ticketing (sync type ticketing_tickets): the ticket, its\ncomments and its attachments, plus the account's custom fields.\n",
+        "required": [
+          "id",
+          "title",
+          "description",
+          "status",
+          "priority",
+          "assigneeId",
+          "createdAt",
+          "dueDate",
+          "comments",
+          "attachments",
+          "customFields"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "id": {
+            "type": "string"
+          },
+          "title": {
+            "type": "string"
+          },
+          "description": {
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "status": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "enum": [
+              "OPEN",
+              "IN_PROGRESS",
+              "CLOSED",
+              null
+            ],
+            "description": "The app's status in three: OPEN (new, nobody has it yet), IN_PROGRESS (open, pending, on\nhold), CLOSED (solved, closed); null for a status of the app's own.\n"
+          },
+          "priority": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "enum": [
+              "LOW",
+              "MEDIUM",
+              "HIGH",
+              "URGENT",
+              null
+            ],
+            "description": "Null while the ticket is not triaged."
+          },
+          "assigneeId": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "description": "The assigned user (a ticketing user's id); null while nobody has it."
+          },
+          "createdAt": {
+            "type": "string",
+            "format": "date-time"
+          },
+          "dueDate": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "format": "date-time",
+            "description": "When a task is due; null for other tickets."
+          },
+          "comments": {
+            "type": "array",
+            "description": "Comments in order, the first one the request itself.",
+            "items": {
+              "type": "object",
+              "required": [
+                "id",
+                "body",
+                "authorId",
+                "createdAt"
+              ],
+              "properties": {
+                "id": {
+                  "type": "string"
+                },
+                "body": {
+                  "type": [
+                    "string",
+                    "null"
+                  ]
+                },
+                "authorId": {
+                  "type": [
+                    "string",
+                    "null"
+                  ]
+                },
+                "createdAt": {
+                  "type": "string",
+                  "format": "date-time"
+                }
+              }
+            }
+          },
+          "attachments": {
+            "type": "array",
+            "description": "The files attached to its comments.",
+            "items": {
+              "type": "object",
+              "required": [
+                "fileName",
+                "url"
+              ],
+              "properties": {
+                "fileName": {
+                  "type": [
+                    "string",
+                    "null"
+                  ]
+                },
+                "url": {
+                  "type": [
+                    "string",
+                    "null"
+                  ]
+                }
+              }
+            }
+          },
+          "customFields": {
+            "$ref": "#/components/schemas/CustomFields"
+          }
+        }
+      },
+      "TicketingTicketsResponse": {
+        "type": "object",
+        "required": [
+          "success",
+          "msg"
+        ],
+        "properties": {
+          "success": {
+            "$ref": "#/components/schemas/SuccessFlag"
+          },
+          "msg": {
+            "type": "object",
+            "required": [
+              "tickets",
+              "nextCursor"
+            ],
+            "properties": {
+              "tickets": {
+                "type": "array",
+                "description": "One page of records, in the app's order.",
+                "items": {
+                  "$ref": "#/components/schemas/UnifiedTicket"
+                }
+              },
+              "nextCursor": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "description": "The cursor of the next page; null on the last page."
+              }
+            }
+          }
+        },
+        "example": {
+          "success": true,
+          "msg": {
+            "tickets": [
+              {
+                "id": "52713",
+                "title": "Duplicate charge on card",
+                "description": "I was charged twice for the October invoice.",
+                "status": "IN_PROGRESS",
+                "priority": "HIGH",
+                "assigneeId": "36000003",
+                "createdAt": "2026-11-20T02:04:25.707Z",
+                "dueDate": null,
+                "comments": [
+                  {
+                    "id": "5271300",
+                    "body": "I was charged twice for the October invoice.",
+                    "authorId": "36000007",
+                    "createdAt": "2026-11-20T02:04:25.707Z"
+                  }
+                ],
+                "attachments": [
+                  {
+                    "fileName": "screenshot.png",
+                    "url": "https://acme.helpdesk.example/attachments/token/52713-0/?name=screenshot.png"
+                  }
+                ],
+                "customFields": {}
+              }
+            ],
+            "nextCursor": null
+          }
+        }
+      },
+      "UnifiedTicketingUser": {
+        "type": "object",
+        "description": "A user (an agent, an admin or a customer who asks) in the unified model of ticketing (sync type ticketing_users), plus the account's custom fields.",
+        "required": [
+          "id",
+          "name",
+          "email",
+          "role",
+          "customFields"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "id": {
+            "type": "string"
+          },
+          "name": {
+            "type": "string"
+          },
+          "email": {
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "role": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "enum": [
+              "AGENT",
+              "ADMIN",
+              "END_USER",
+              null
+            ],
+            "description": "Null for a role of the app's own."
+          },
+          "customFields": {
+            "$ref": "#/components/schemas/CustomFields"
+          }
+        }
+      },
+      "TicketingUsersResponse": {
+        "type": "object",
+        "required": [
+          "success",
+          "msg"
+        ],
+        "properties": {
+          "success": {
+            "$ref": "#/components/schemas/SuccessFlag"
+          },
+          "msg": {
+            "type": "object",
+            "required": [
+              "users",
+              "nextCursor"
+            ],
+            "properties": {
+              "users": {
+                "type": "array",
+                "description": "One page of records, in the app's order.",
+                "items": {
+                  "$ref": "#/components/schemas/UnifiedTicketingUser"
+                }
+              },
+              "nextCursor": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "description": "The cursor of the next page; null on the last page."
+              }
+            }
+          }
+        },
+        "example": {
+          "success": true,
+          "msg": {
+            "users": [
+              {
+                "id": "36000003",
+                "name": "Kayden Medhurst",
+                "email": "kayden.medhurst@support.example",
+                "role": "AGENT",
+                "customFields": {}
+              }
+            ],
+            "nextCursor": null
+          }
+        }
+      },
+      "UnifiedMeeting": {
+        "type": "object",
+        "description": "A meeting in the unified model of meetings (sync type meeting_meetings): the meeting, who\njoined, its cloud recordings and its transcript (empty until it has been held), plus the\naccount's custom fields.\n",
+        "required": [
+          "id",
+          "title",
+          "startTime",
+          "endTime",
+          "hostEmail",
+          "joinUrl",
+          "participants",
+          "recordings",
+          "transcript",
+          "customFields"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "id": {
+            "type": "string"
+          },
+          "title": {
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "startTime": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "format": "date-time"
+          },
+          "endTime": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "format": "date-time",
+            "description": "The start plus the booked duration."
+          },
+          "hostEmail": {
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "joinUrl": {
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "participants": {
+            "type": "array",
+            "items": {
+              "type": "object",
+              "required": [
+                "name",
+                "email",
+                "joinedAt",
+                "leftAt"
+              ],
+              "properties": {
+                "name": {
+                  "type": [
+                    "string",
+                    "null"
+                  ]
+                },
+                "email": {
+                  "type": [
+                    "string",
+                    "null"
+                  ]
+                },
+                "joinedAt": {
+                  "type": [
+                    "string",
+                    "null"
+                  ],
+                  "format": "date-time"
+                },
+                "leftAt": {
+                  "type": [
+                    "string",
+                    "null"
+                  ],
+                  "format": "date-time"
+                }
+              }
+            }
+          },
+          "recordings": {
+            "type": "array",
+            "items": {
+              "type": "object",
+              "required": [
+                "id",
+                "url",
+                "durationSeconds"
+              ],
+              "properties": {
+                "id": {
+                  "type": "string"
+                },
+                "url": {
+                  "type": [
+                    "string",
+                    "null"
+                  ],
+                  "description": "Download URL."
+                },
+                "durationSeconds": {
+                  "type": [
+                    "number",
+                    "null"
+                  ]
+                }
+              }
+            }
+          },
+          "transcript": {
+            "type": "array",
+            "description": "Transcript segments in order.",
+            "items": {
+              "type": "object",
+              "required": [
+                "speaker",
+                "text",
+                "startOffset"
+              ],
+              "properties": {
+                "speaker": {
+                  "type": [
+                    "string",
+                    "null"
+                  ]
+                },
+                "text": {
+                  "type": [
+                    "string",
+                    "null"
+                  ]
+                },
+                "startOffset": {
+                  "type": "number",
+                  "description": "Seconds from the start of the recording."
+                }
+              }
+            }
+          },
+          "customFields": {
+            "$ref": "#/components/schemas/CustomFields"
+          }
+        }
+      },
+      "MeetingMeetingsResponse": {
+        "type": "object",
+        "required": [
+          "success",
+          "msg"
+        ],
+        "properties": {
+          "success": {
+            "$ref": "#/components/schemas/SuccessFlag"
+          },
+          "msg": {
+            "type": "object",
+            "required": [
+              "meetings",
+              "nextCursor"
+            ],
+            "properties": {
+              "meetings": {
+                "type": "array",
+                "description": "One page of records, in the app's order.",
+                "items": {
+                  "$ref": "#/components/schemas/UnifiedMeeting"
+                }
+              },
+              "nextCursor": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "description": "The cursor of the next page; null on the last page."
+              }
+            }
+          }
+        },
+        "example": {
+          "success": true,
+          "msg": {
+            "meetings": [
+              {
+                "id": "84100000634",
+                "title": "Design review",
+                "startTime": "2026-09-29T10:53:00Z",
+                "endTime": "2026-09-29T11:53:00Z",
+                "hostEmail": "kelsi.ledner@company7064.example",
+                "joinUrl": "https://zoom.example/j/84100000634",
+                "participants": [
+                  {
+                    "name": "Kelsi Ledner",
+                    "email": "kelsi.ledner@company7064.example",
+                    "joinedAt": "2026-09-29T10:53:00Z",
+                    "leftAt": "2026-09-29T11:51:00Z"
+                  }
+                ],
+                "recordings": [
+                  {
+                    "id": "rec-12muyvsq",
+                    "url": "https://zoom.example/rec/download/12muyvsq",
+                    "durationSeconds": 3513
+                  }
+                ],
+                "transcript": [
+                  {
+                    "speaker": "Kelsi Ledner",
+                    "text": "Let's start with the open questions.",
+                    "startOffset": 0
+                  }
+                ],
+                "customFields": {}
+              }
+            ],
+            "nextCursor": null
+          }
+        }
+      },
+      "UnifiedEsignDocument": {
+        "type": "object",
+        "description": "A document sent for signature (an envelope) in the unified model of e-sign (sync type\nesign_documents): the document, its signers and its files, plus the account's custom fields.\n",
+        "required": [
+          "id",
+          "name",
+          "status",
+          "createdAt",
+          "completedAt",
+          "senderEmail",
+          "signers",
+          "files",
+          "customFields"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "id": {
+            "type": "string"
+          },
+          "name": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "description": "The name of its (first) document."
+          },
+          "status": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "enum": [
+              "DRAFT",
+              "SENT",
+              "COMPLETED",
+              "DECLINED",
+              "VOIDED",
+              null
+            ],
+            "description": "Null for a status of the app's own."
+          },
+          "createdAt": {
+            "type": "string",
+            "format": "date-time"
+          },
+          "completedAt": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "format": "date-time",
+            "description": "When the last signer signed; null before."
+          },
+          "senderEmail": {
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "signers": {
+            "type": "array",
+            "description": "The signers in their routing order.",
+            "items": {
+              "type": "object",
+              "required": [
+                "name",
+                "email",
+                "status",
+                "signedAt"
+              ],
+              "properties": {
+                "name": {
+                  "type": [
+                    "string",
+                    "null"
+                  ]
+                },
+                "email": {
+                  "type": [
+                    "string",
+                    "null"
+                  ]
+                },
+                "status": {
+                  "type": "string",
+                  "enum": [
+                    "PENDING",
+                    "SIGNED",
+                    "DECLINED"
+                  ]
+                },
+                "signedAt": {
+                  "type": [
+                    "string",
+                    "null"
+                  ],
+                  "format": "date-time"
+                }
+              }
+            }
+          },
+          "files": {
+            "type": "array",
+            "description": "The documents to sign, and the signing certificate once completed.",
+            "items": {
+              "type": "object",
+              "required": [
+                "fileName",
+                "url"
+              ],
+              "properties": {
+                "fileName": {
+                  "type": [
+                    "string",
+                    "null"
+                  ]
+                },
+                "url": {
+                  "type": [
+                    "string",
+                    "null"
+                  ],
+                  "description": "Download URL."
+                }
+              }
+            }
+          },
+          "customFields": {
+            "$ref": "#/components/schemas/CustomFields"
+          }
+        }
+      },
+      "EsignDocumentsResponse": {
+        "type": "object",
+        "required": [
+          "success",
+          "msg"
+        ],
+        "properties": {
+          "success": {
+            "$ref": "#/components/schemas/SuccessFlag"
+          },
+          "msg": {
+            "type": "object",
+            "required": [
+              "documents",
+              "nextCursor"
+            ],
+            "properties": {
+              "documents": {
+                "type": "array",
+                "description": "One page of records, in the app's order.",
+                "items": {
+                  "$ref": "#/components/schemas/UnifiedEsignDocument"
+                }
+              },
+              "nextCursor": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "description": "The cursor of the next page; null on the last page."
+              }
+            }
+          }
+        },
+        "example": {
+          "success": true,
+          "msg": {
+            "documents": [
+              {
+                "id": "1000023b-4d2c-4f0e-9a51-7c3e2b1d0a9f",
+                "name": "Master Services Agreement.pdf",
+                "status": "SENT",
+                "createdAt": "2026-09-24T18:55:53.009Z",
+                "completedAt": null,
+                "senderEmail": "eileen.dietrich@legal.example",
+                "signers": [
+                  {
+                    "name": "Curt Doyle",
+                    "email": "curt.doyle@client.example",
+                    "status": "PENDING",
+                    "signedAt": null
+                  }
+                ],
+                "files": [
+                  {
+                    "fileName": "Master Services Agreement.pdf",
+                    "url": "https://esign.example/restapi/v2.1/accounts/8d1c7e52/envelopes/1000023b-4d2c-4f0e-9a51-7c3e2b1d0a9f/documents/1"
+                  }
+                ],
+                "customFields": {}
+              }
+            ],
+            "nextCursor": null
+          }
+        }
+      },
+      "UnifiedEmailMessage": {
+        "type": "object",
+        "description": "An e-mail message in the unified model of e-mail (sync type email_messages), with its attachments, plus the account's custom fields.",
+        "required": [
+          "id",
+          "threadId",
+          "subject",
+          "from",
+          "to",
+          "sentAt",
+          "snippet",
+          "attachments",
+          "customFields"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "id": {
+            "type": "string"
+          },
+          "threadId": {
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "subject": {
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "from": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "description": "The sender's address."
+          },
+          "to": {
+            "type": "array",
+            "description": "The recipients' addresses.",
+            "items": {
+              "type": "string"
+            }
+          },
+          "sentAt": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "format": "date-time",
+            "description": "When it was sent or received; null for a draft."
+          },
+          "snippet": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "description": "The start of the body."
+          },
+          "attachments": {
+            "type": "array",
+            "items": {
+              "type": "object",
+              "required": [
+                "fileName",
+                "mimeType",
+                "sizeBytes"
+              ],
+              "properties": {
+                "fileName": {
+                  "type": "string"
+                },
+                "mimeType": {
+                  "type": [
+                    "string",
+                    "null"
+                  ]
+                },
+                "sizeBytes": {
+                  "type": [
+                    "number",
+                    "null"
+                  ]
+                }
+              }
+            }
+          },
+          "customFields": {
+            "$ref": "#/components/schemas/CustomFields"
+          }
+        }
+      },
+      "EmailMessagesResponse": {
+        "type": "object",
+        "required": [
+          "success",
+          "msg"
+        ],
+        "properties": {
+          "success": {
+            "$ref": "#/components/schemas/SuccessFlag"
+          },
+          "msg": {
+            "type": "object",
+            "required": [
+              "messages",
+              "nextCursor"
+            ],
+            "properties": {
+              "messages": {
+                "type": "array",
+                "description": "One page of records, in the app's order.",
+                "items": {
+                  "$ref": "#/components/schemas/UnifiedEmailMessage"
+                }
+              },
+              "nextCursor": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "description": "The cursor of the next page; null on the last page."
+              }
+            }
+          }
+        },
+        "example": {
+          "success": true,
+          "msg": {
+            "messages": [
+              {
+                "id": "18c00000312",
+                "threadId": "18c00000312",
+                "subject": "Fwd: Q3 forecast",
+                "from": "karl.rogahn@client.example",
+                "to": [
+                  "mailbox@company7064.example"
+                ],
+                "sentAt": "2026-10-08T03:45:07.556Z",
+                "snippet": "Here is the forecast we discussed.",
+                "attachments": [
+                  {
+                    "fileName": "forecast.pdf",
+                    "mimeType": "application/pdf",
+                    "sizeBytes": 129224
+                  }
+                ],
+                "customFields": {}
+              }
+            ],
+            "nextCursor": null
+          }
+        }
+      },
+      "UnifiedStorageFile": {
+        "type": "object",
+        "description": "A file in the unified model of storage (sync type storage_files): the file, who can access it\nand its folder, plus the account's custom fields.\n",
+        "required": [
+          "id",
+          "name",
+          "mimeType",
+          "sizeBytes",
+          "path",
+          "modifiedAt",
+          "ownerEmail",
+          "permissions",
+          "folder",
+          "customFields"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "id": {
+            "type": "string"
+          },
+          "name": {
+            "type": "string"
+          },
+          "mimeType": {
+            "type": "string",
+            "description": "From the file's extension (application/octet-stream when unknown)."
+          },
+          "sizeBytes": {
+            "type": [
+              "number",
+              "null"
+            ]
+          },
+          "path": {
+            "type": "string",
+            "description": "The path of its folder, from the drive's root (/Finance/Invoices)."
+          },
+          "modifiedAt": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "format": "date-time"
+          },
+          "ownerEmail": {
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "permissions": {
+            "type": "array",
+            "description": "The owner first, then each collaborator.",
+            "items": {
+              "type": "object",
+              "required": [
+                "email",
+                "role"
+              ],
+              "properties": {
+                "email": {
+                  "type": [
+                    "string",
+                    "null"
+                  ]
+                },
+                "role": {
+                  "type": "string",
+                  "enum": [
+                    "OWNER",
+                    "EDITOR",
+                    "VIEWER"
+                  ]
+                }
+              }
+            }
+          },
+          "folder": {
+            "type": [
+              "object",
+              "null"
+            ],
+            "description": "The folder it is in.",
+            "required": [
+              "id",
+              "name",
+              "path"
+            ],
+            "properties": {
+              "id": {
+                "type": "string"
+              },
+              "name": {
+                "type": [
+                  "string",
+                  "null"
+                ]
+              },
+              "path": {
+                "type": "string"
+              }
+            }
+          },
+          "customFields": {
+            "$ref": "#/components/schemas/CustomFields"
+          }
+        }
+      },
+      "StorageFilesResponse": {
+        "type": "object",
+        "required": [
+          "success",
+          "msg"
+        ],
+        "properties": {
+          "success": {
+            "$ref": "#/components/schemas/SuccessFlag"
+          },
+          "msg": {
+            "type": "object",
+            "required": [
+              "files",
+              "nextCursor"
+            ],
+            "properties": {
+              "files": {
+                "type": "array",
+                "description": "One page of records, in the app's order.",
+                "items": {
+                  "$ref": "#/components/schemas/UnifiedStorageFile"
+                }
+              },
+              "nextCursor": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "description": "The cursor of the next page; null on the last page."
+              }
+            }
+          }
+        },
+        "example": {
+          "success": true,
+          "msg": {
+            "files": [
+              {
+                "id": "110000000637",
+                "name": "Q3 budget 638.xlsx",
+                "mimeType": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+                "sizeBytes": 101035,
+                "path": "/Finance/Budgets",
+                "modifiedAt": "2026-11-16T11:00:45.178Z",
+                "ownerEmail": "dante.vonrueden@company.example",
+                "permissions": [
+                  {
+                    "email": "dante.vonrueden@company.example",
+                    "role": "OWNER"
+                  },
+                  {
+                    "email": "marie.lindgren@company.example",
+                    "role": "EDITOR"
+                  }
+                ],
+                "folder": {
+                  "id": "200972310738",
+                  "name": "Budgets",
+                  "path": "/Finance/Budgets"
+                },
+                "customFields": {}
+              }
+            ],
+            "nextCursor": null
+          }
+        }
+      },
+      "UnifiedCalendarEvent": {
+        "type": "object",
+        "description": "A calendar event in the unified model of calendars (sync type calendar_events): the event, its\nattendees and its recurrence, plus the account's custom fields.\n",
+        "required": [
+          "id",
+          "title",
+          "startTime",
+          "endTime",
+          "timezone",
+          "location",
+          "organizerEmail",
+          "attendees",
+          "recurrence",
+          "customFields"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "id": {
+            "type": "string"
+          },
+          "title": {
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "startTime": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "description": "A date-time, or a date for an all-day event."
+          },
+          "endTime": {
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "timezone": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "description": "IANA time zone."
+          },
+          "location": {
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "organizerEmail": {
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "attendees": {
+            "type": "array",
+            "description": "The organiser and the invitees.",
+            "items": {
+              "type": "object",
+              "required": [
+                "email",
+                "name",
+                "responseStatus"
+              ],
+              "properties": {
+                "email": {
+                  "type": [
+                    "string",
+                    "null"
+                  ]
+                },
+                "name": {
+                  "type": [
+                    "string",
+                    "null"
+                  ]
+                },
+                "responseStatus": {
+                  "type": [
+                    "string",
+                    "null"
+                  ],
+                  "enum": [
+                    "ACCEPTED",
+                    "DECLINED",
+                    "TENTATIVE",
+                    "NEEDS_ACTION",
+                    null
+                  ]
+                }
+              }
+            }
+          },
+          "recurrence": {
+            "type": [
+              "object",
+              "null"
+            ],
+            "description": "Null for a single event.",
+            "required": [
+              "rule",
+              "until"
+            ],
+            "properties": {
+              "rule": {
+                "type": "string",
+                "description": "The RRULE, without its prefix."
+              },
+              "until": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "format": "date",
+                "description": "The last occurrence's date; null when it repeats without end."
+              }
+            }
+          },
+          "customFields": {
+            "$ref": "#/components/schemas/CustomFields"
+          }
+        }
+      },
+      "CalendarEventsResponse": {
+        "type": "object",
+        "required": [
+          "success",
+          "msg"
+        ],
+        "properties": {
+          "success": {
+            "$ref": "#/components/schemas/SuccessFlag"
+          },
+          "msg": {
+            "type": "object",
+            "required": [
+              "events",
+              "nextCursor"
+            ],
+            "properties": {
+              "events": {
+                "type": "array",
+                "description": "One page of records, in the app's order.",
+                "items": {
+                  "$ref": "#/components/schemas/UnifiedCalendarEvent"
+                }
+              },
+              "nextCursor": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "description": "The cursor of the next page; null on the last page."
+              }
+            }
+          }
+        },
+        "example": {
+          "success": true,
+          "msg": {
+            "events": [
+              {
+                "id": "ev16vr4",
+                "title": "Customer onboarding",
+                "startTime": "2026-10-12T18:35:31Z",
+                "endTime": "2026-10-12T19:05:31Z",
+                "timezone": "Europe/Berlin",
+                "location": "Room 4.01",
+                "organizerEmail": "lisette.batz@company7064.example",
+                "attendees": [
+                  {
+                    "email": "lisette.batz@company7064.example",
+                    "name": "Lisette Batz",
+                    "responseStatus": "ACCEPTED"
+                  },
+                  {
+                    "email": "elouise.hessel@company7064.example",
+                    "name": null,
+                    "responseStatus": "NEEDS_ACTION"
+                  }
+                ],
+                "recurrence": {
+                  "rule": "FREQ=WEEKLY;UNTIL=20270104T000000Z",
+                  "until": "2027-01-04"
+                },
+                "customFields": {}
+              }
+            ],
+            "nextCursor": null
+          }
+        }
+      },
+      "UnifiedSubscription": {
+        "type": "object",
+        "description": "A subscription in the unified model of subscription management (sync type\nsubscription_subscriptions), with its items, plus the account's custom fields.\n",
+        "required": [
+          "id",
+          "customerId",
+          "planId",
+          "status",
+          "currentTermStart",
+          "currentTermEnd",
+          "mrr",
+          "items",
+          "customFields"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "id": {
+            "type": "string"
+          },
+          "customerId": {
+            "type": "string"
+          },
+          "planId": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "description": "The plan (its price item)."
+          },
+          "status": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "enum": [
+              "ACTIVE",
+              "TRIAL",
+              "PAUSED",
+              "CANCELLED",
+              null
+            ],
+            "description": "Null for a status of the app's own."
+          },
+          "currentTermStart": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "format": "date-time",
+            "description": "Null once cancelled."
+          },
+          "currentTermEnd": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "format": "date-time"
+          },
+          "mrr": {
+            "type": "number",
+            "description": "Monthly recurring revenue in the currency's units (the app keeps cents); 0 on a trial, paused or cancelled."
+          },
+          "items": {
+            "type": "array",
+            "description": "The plan and its add-ons.",
+            "items": {
+              "type": "object",
+              "required": [
+                "itemId",
+                "quantity",
+                "unitPrice"
+              ],
+              "properties": {
+                "itemId": {
+                  "type": "string"
+                },
+                "quantity": {
+                  "type": "number"
+                },
+                "unitPrice": {
+                  "type": "number"
+                }
+              }
+            }
+          },
+          "customFields": {
+            "$ref": "#/components/schemas/CustomFields"
+          }
+        }
+      },
+      "SubscriptionSubscriptionsResponse": {
+        "type": "object",
+        "required": [
+          "success",
+          "msg"
+        ],
+        "properties": {
+          "success": {
+            "$ref": "#/components/schemas/SuccessFlag"
+          },
+          "msg": {
+            "type": "object",
+            "required": [
+              "subscriptions",
+              "nextCursor"
+            ],
+            "properties": {
+              "subscriptions": {
+                "type": "array",
+                "description": "One page of records, in the app's order.",
+                "items": {
+                  "$ref": "#/components/schemas/UnifiedSubscription"
+                }
+              },
+              "nextCursor": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "description": "The cursor of the next page; null on the last page."
+              }
+            }
+          }
+        },
+        "example": {
+          "success": true,
+          "msg": {
+            "subscriptions": [
+              {
+                "id": "sub_16vh8",
+                "customerId": "cus_lfpb",
+                "planId": "growth-USD-Monthly",
+                "status": "ACTIVE",
+                "currentTermStart": "2026-11-20T02:09:11.000Z",
+                "currentTermEnd": "2026-12-20T02:09:11.000Z",
+                "mrr": 2469,
+                "items": [
+                  {
+                    "itemId": "growth-USD-Monthly",
+                    "quantity": 30,
+                    "unitPrice": 79
+                  },
+                  {
+                    "itemId": "sso-USD-Monthly",
+                    "quantity": 1,
+                    "unitPrice": 99
+                  }
+                ],
+                "customFields": {}
+              }
+            ],
+            "nextCursor": null
+          }
+        }
+      },
+      "UnifiedSubscriptionCustomer": {
+        "type": "object",
+        "description": "A billed customer in the unified model of subscription management (sync type subscription_customers), plus the account's custom fields.",
+        "required": [
+          "id",
+          "name",
+          "email",
+          "company",
+          "createdAt",
+          "customFields"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "id": {
+            "type": "string"
+          },
+          "name": {
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "email": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "description": "Billing e-mail."
+          },
+          "company": {
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "createdAt": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "format": "date-time"
+          },
+          "customFields": {
+            "$ref": "#/components/schemas/CustomFields"
+          }
+        }
+      },
+      "SubscriptionCustomersResponse": {
+        "type": "object",
+        "required": [
+          "success",
+          "msg"
+        ],
+        "properties": {
+          "success": {
+            "$ref": "#/components/schemas/SuccessFlag"
+          },
+          "msg": {
+            "type": "object",
+            "required": [
+              "customers",
+              "nextCursor"
+            ],
+            "properties": {
+              "customers": {
+                "type": "array",
+                "description": "One page of records, in the app's order.",
+                "items": {
+                  "$ref": "#/components/schemas/UnifiedSubscriptionCustomer"
+                }
+              },
+              "nextCursor": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "description": "The cursor of the next page; null on the last page."
+              }
+            }
+          }
+        },
+        "example": {
+          "success": true,
+          "msg": {
+            "customers": [
+              {
+                "id": "cus_lfpb",
+                "name": "Maria Lopez",
+                "email": "billing@umbrellacorp.example",
+                "company": "Umbrella Corp",
+                "createdAt": "2026-03-02T10:00:00.000Z",
                 "customFields": {}
               }
             ],

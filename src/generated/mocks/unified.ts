@@ -10,16 +10,29 @@ import type { RequestHandlerOptions } from 'msw';
 type AccountingEmployeesResponse = components['schemas']['AccountingEmployeesResponse'];
 type AccountingExpensesResponse = components['schemas']['AccountingExpensesResponse'];
 type AccountingJournalEntriesResponse = components['schemas']['AccountingJournalEntriesResponse'];
+type AssessmentOrdersResponse = components['schemas']['AssessmentOrdersResponse'];
+type AssessmentPackagesResponse = components['schemas']['AssessmentPackagesResponse'];
 type AtsApplicationsResponse = components['schemas']['AtsApplicationsResponse'];
 type AtsJobsResponse = components['schemas']['AtsJobsResponse'];
+type CalendarEventsResponse = components['schemas']['CalendarEventsResponse'];
 type CrmAccountsResponse = components['schemas']['CrmAccountsResponse'];
 type CrmContactsResponse = components['schemas']['CrmContactsResponse'];
 type CrmDealsResponse = components['schemas']['CrmDealsResponse'];
 type CrmEngagementsResponse = components['schemas']['CrmEngagementsResponse'];
 type CrmLeadsResponse = components['schemas']['CrmLeadsResponse'];
+type EmailMessagesResponse = components['schemas']['EmailMessagesResponse'];
+type EsignDocumentsResponse = components['schemas']['EsignDocumentsResponse'];
+type ExpensesCardTransactionsResponse = components['schemas']['ExpensesCardTransactionsResponse'];
+type ExpensesReportsResponse = components['schemas']['ExpensesReportsResponse'];
 type HrisEmployeesResponse = components['schemas']['HrisEmployeesResponse'];
+type MeetingMeetingsResponse = components['schemas']['MeetingMeetingsResponse'];
 type PassthroughResponse = components['schemas']['PassthroughResponse'];
+type StorageFilesResponse = components['schemas']['StorageFilesResponse'];
+type SubscriptionCustomersResponse = components['schemas']['SubscriptionCustomersResponse'];
+type SubscriptionSubscriptionsResponse = components['schemas']['SubscriptionSubscriptionsResponse'];
 type SyncStartResponse = components['schemas']['SyncStartResponse'];
+type TicketingTicketsResponse = components['schemas']['TicketingTicketsResponse'];
+type TicketingUsersResponse = components['schemas']['TicketingUsersResponse'];
 
 export const getSyncStartResponseMock = (
   overrideResponse: Partial<Extract<SyncStartResponse, object>> = {},
@@ -462,6 +475,587 @@ export const getAccountingEmployeesResponseMock = (
   ...overrideResponse,
 });
 
+export const getAssessmentPackagesResponseMock = (
+  overrideResponse: Partial<Extract<AssessmentPackagesResponse, object>> = {},
+): AssessmentPackagesResponse => ({
+  success: true,
+  msg: {
+    packages: Array.from({ length: faker.number.int({ min: 3, max: 10 }) }, (_, i) => i + 1).map(
+      () => ({
+        id: faker.string.alphanumeric({ length: 12, casing: 'lower' }),
+        name: faker.person.fullName(),
+        description: faker.helpers.arrayElement([faker.lorem.sentence(), null]),
+        durationMinutes: faker.helpers.arrayElement([
+          faker.number.float({ fractionDigits: 2 }),
+          null,
+        ]),
+        type: faker.helpers.arrayElement([
+          faker.helpers.arrayElement(['SKILLS', 'BACKGROUND_CHECK', 'PERSONALITY'] as const),
+          null,
+        ]),
+        customFields: {},
+      }),
+    ),
+    nextCursor: faker.helpers.arrayElement([
+      faker.string.alpha({ length: { min: 10, max: 20 } }),
+      null,
+    ]),
+  },
+  ...overrideResponse,
+});
+
+export const getAssessmentOrdersResponseMock = (
+  overrideResponse: Partial<Extract<AssessmentOrdersResponse, object>> = {},
+): AssessmentOrdersResponse => ({
+  success: true,
+  msg: {
+    orders: Array.from({ length: faker.number.int({ min: 3, max: 10 }) }, (_, i) => i + 1).map(
+      () => ({
+        id: faker.string.alphanumeric({ length: 12, casing: 'lower' }),
+        candidateId: faker.string.alphanumeric({ length: 12, casing: 'lower' }),
+        packageId: faker.string.alphanumeric({ length: 12, casing: 'lower' }),
+        status: faker.helpers.arrayElement([
+          faker.helpers.arrayElement(['PENDING', 'IN_PROGRESS', 'COMPLETED'] as const),
+          null,
+        ]),
+        createdAt: faker.date.past().toISOString().slice(0, 19) + 'Z',
+        result: faker.helpers.arrayElement([
+          {
+            score: faker.helpers.arrayElement([faker.number.float({ fractionDigits: 2 }), null]),
+            maxScore: faker.helpers.arrayElement([faker.number.float({ fractionDigits: 2 }), null]),
+            status: faker.helpers.arrayElement([
+              faker.helpers.arrayElement(['PASS', 'FAIL', 'REVIEW'] as const),
+              null,
+            ]),
+            reportUrl: faker.helpers.arrayElement([faker.internet.url(), null]),
+          },
+          null,
+        ]),
+        customFields: {},
+      }),
+    ),
+    nextCursor: faker.helpers.arrayElement([
+      faker.string.alpha({ length: { min: 10, max: 20 } }),
+      null,
+    ]),
+  },
+  ...overrideResponse,
+});
+
+export const getExpensesReportsResponseMock = (
+  overrideResponse: Partial<Extract<ExpensesReportsResponse, object>> = {},
+): ExpensesReportsResponse => ({
+  success: true,
+  msg: {
+    reports: Array.from({ length: faker.number.int({ min: 3, max: 10 }) }, (_, i) => i + 1).map(
+      () => ({
+        id: faker.string.alphanumeric({ length: 12, casing: 'lower' }),
+        title: faker.helpers.arrayElement([faker.lorem.words({ min: 1, max: 3 }), null]),
+        employeeEmail: faker.helpers.arrayElement([faker.internet.email().toLowerCase(), null]),
+        status: faker.helpers.arrayElement([
+          faker.helpers.arrayElement(['DRAFT', 'SUBMITTED', 'APPROVED', 'REIMBURSED'] as const),
+          null,
+        ]),
+        totalAmount: faker.number.float({ min: 0, max: 500, fractionDigits: 2 }),
+        currency: faker.helpers.arrayElement([faker.finance.currencyCode(), null]),
+        submittedAt: faker.helpers.arrayElement([
+          faker.date.past().toISOString().slice(0, 19) + 'Z',
+          null,
+        ]),
+        expenses: Array.from(
+          { length: faker.number.int({ min: 3, max: 10 }) },
+          (_, i) => i + 1,
+        ).map(() => ({
+          id: faker.string.alphanumeric({ length: 12, casing: 'lower' }),
+          merchant: faker.helpers.arrayElement([
+            faker.string.alpha({ length: { min: 10, max: 20 } }),
+            null,
+          ]),
+          amount: faker.number.float({ fractionDigits: 2 }),
+          category: faker.helpers.arrayElement([faker.lorem.words({ min: 1, max: 3 }), null]),
+          date: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 10), null]),
+        })),
+        receipts: Array.from(
+          { length: faker.number.int({ min: 3, max: 10 }) },
+          (_, i) => i + 1,
+        ).map(() => ({
+          fileName: faker.helpers.arrayElement([
+            faker.string.alpha({ length: { min: 10, max: 20 } }),
+            null,
+          ]),
+          url: faker.helpers.arrayElement([faker.internet.url(), null]),
+        })),
+        customFields: {},
+      }),
+    ),
+    nextCursor: faker.helpers.arrayElement([
+      faker.string.alpha({ length: { min: 10, max: 20 } }),
+      null,
+    ]),
+  },
+  ...overrideResponse,
+});
+
+export const getExpensesCardTransactionsResponseMock = (
+  overrideResponse: Partial<Extract<ExpensesCardTransactionsResponse, object>> = {},
+): ExpensesCardTransactionsResponse => ({
+  success: true,
+  msg: {
+    cardTransactions: Array.from(
+      { length: faker.number.int({ min: 3, max: 10 }) },
+      (_, i) => i + 1,
+    ).map(() => ({
+      id: faker.string.alphanumeric({ length: 12, casing: 'lower' }),
+      cardLast4: faker.helpers.arrayElement([
+        faker.string.alpha({ length: { min: 10, max: 20 } }),
+        null,
+      ]),
+      merchant: faker.helpers.arrayElement([
+        faker.string.alpha({ length: { min: 10, max: 20 } }),
+        null,
+      ]),
+      amount: faker.number.float({ fractionDigits: 2 }),
+      currency: faker.helpers.arrayElement([faker.finance.currencyCode(), null]),
+      postedAt: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 10), null]),
+      customFields: {},
+    })),
+    nextCursor: faker.helpers.arrayElement([
+      faker.string.alpha({ length: { min: 10, max: 20 } }),
+      null,
+    ]),
+  },
+  ...overrideResponse,
+});
+
+export const getTicketingTicketsResponseMock = (
+  overrideResponse: Partial<Extract<TicketingTicketsResponse, object>> = {},
+): TicketingTicketsResponse => ({
+  success: true,
+  msg: {
+    tickets: Array.from({ length: faker.number.int({ min: 3, max: 10 }) }, (_, i) => i + 1).map(
+      () => ({
+        id: faker.string.alphanumeric({ length: 12, casing: 'lower' }),
+        title: faker.lorem.words({ min: 1, max: 3 }),
+        description: faker.helpers.arrayElement([faker.lorem.sentence(), null]),
+        status: faker.helpers.arrayElement([
+          faker.helpers.arrayElement(['OPEN', 'IN_PROGRESS', 'CLOSED'] as const),
+          null,
+        ]),
+        priority: faker.helpers.arrayElement([
+          faker.helpers.arrayElement(['LOW', 'MEDIUM', 'HIGH', 'URGENT'] as const),
+          null,
+        ]),
+        assigneeId: faker.helpers.arrayElement([
+          faker.string.alphanumeric({ length: 12, casing: 'lower' }),
+          null,
+        ]),
+        createdAt: faker.date.past().toISOString().slice(0, 19) + 'Z',
+        dueDate: faker.helpers.arrayElement([
+          faker.date.past().toISOString().slice(0, 19) + 'Z',
+          null,
+        ]),
+        comments: Array.from(
+          { length: faker.number.int({ min: 3, max: 10 }) },
+          (_, i) => i + 1,
+        ).map(() => ({
+          id: faker.string.alphanumeric({ length: 12, casing: 'lower' }),
+          body: faker.helpers.arrayElement([
+            faker.string.alpha({ length: { min: 10, max: 20 } }),
+            null,
+          ]),
+          authorId: faker.helpers.arrayElement([
+            faker.string.alphanumeric({ length: 12, casing: 'lower' }),
+            null,
+          ]),
+          createdAt: faker.date.past().toISOString().slice(0, 19) + 'Z',
+        })),
+        attachments: Array.from(
+          { length: faker.number.int({ min: 3, max: 10 }) },
+          (_, i) => i + 1,
+        ).map(() => ({
+          fileName: faker.helpers.arrayElement([
+            faker.string.alpha({ length: { min: 10, max: 20 } }),
+            null,
+          ]),
+          url: faker.helpers.arrayElement([faker.internet.url(), null]),
+        })),
+        customFields: {},
+      }),
+    ),
+    nextCursor: faker.helpers.arrayElement([
+      faker.string.alpha({ length: { min: 10, max: 20 } }),
+      null,
+    ]),
+  },
+  ...overrideResponse,
+});
+
+export const getTicketingUsersResponseMock = (
+  overrideResponse: Partial<Extract<TicketingUsersResponse, object>> = {},
+): TicketingUsersResponse => ({
+  success: true,
+  msg: {
+    users: Array.from({ length: faker.number.int({ min: 3, max: 10 }) }, (_, i) => i + 1).map(
+      () => ({
+        id: faker.string.alphanumeric({ length: 12, casing: 'lower' }),
+        name: faker.person.fullName(),
+        email: faker.helpers.arrayElement([faker.internet.email().toLowerCase(), null]),
+        role: faker.helpers.arrayElement([
+          faker.helpers.arrayElement(['AGENT', 'ADMIN', 'END_USER'] as const),
+          null,
+        ]),
+        customFields: {},
+      }),
+    ),
+    nextCursor: faker.helpers.arrayElement([
+      faker.string.alpha({ length: { min: 10, max: 20 } }),
+      null,
+    ]),
+  },
+  ...overrideResponse,
+});
+
+export const getMeetingMeetingsResponseMock = (
+  overrideResponse: Partial<Extract<MeetingMeetingsResponse, object>> = {},
+): MeetingMeetingsResponse => ({
+  success: true,
+  msg: {
+    meetings: Array.from({ length: faker.number.int({ min: 3, max: 10 }) }, (_, i) => i + 1).map(
+      () => ({
+        id: faker.string.alphanumeric({ length: 12, casing: 'lower' }),
+        title: faker.helpers.arrayElement([faker.lorem.words({ min: 1, max: 3 }), null]),
+        startTime: faker.helpers.arrayElement([
+          faker.date.past().toISOString().slice(0, 19) + 'Z',
+          null,
+        ]),
+        endTime: faker.helpers.arrayElement([
+          faker.date.past().toISOString().slice(0, 19) + 'Z',
+          null,
+        ]),
+        hostEmail: faker.helpers.arrayElement([faker.internet.email().toLowerCase(), null]),
+        joinUrl: faker.helpers.arrayElement([faker.internet.url(), null]),
+        participants: Array.from(
+          { length: faker.number.int({ min: 3, max: 10 }) },
+          (_, i) => i + 1,
+        ).map(() => ({
+          name: faker.helpers.arrayElement([faker.person.fullName(), null]),
+          email: faker.helpers.arrayElement([faker.internet.email().toLowerCase(), null]),
+          joinedAt: faker.helpers.arrayElement([
+            faker.date.past().toISOString().slice(0, 19) + 'Z',
+            null,
+          ]),
+          leftAt: faker.helpers.arrayElement([
+            faker.date.past().toISOString().slice(0, 19) + 'Z',
+            null,
+          ]),
+        })),
+        recordings: Array.from(
+          { length: faker.number.int({ min: 3, max: 10 }) },
+          (_, i) => i + 1,
+        ).map(() => ({
+          id: faker.string.alphanumeric({ length: 12, casing: 'lower' }),
+          url: faker.helpers.arrayElement([faker.internet.url(), null]),
+          durationSeconds: faker.helpers.arrayElement([
+            faker.number.float({ fractionDigits: 2 }),
+            null,
+          ]),
+        })),
+        transcript: Array.from(
+          { length: faker.number.int({ min: 3, max: 10 }) },
+          (_, i) => i + 1,
+        ).map(() => ({
+          speaker: faker.helpers.arrayElement([
+            faker.string.alpha({ length: { min: 10, max: 20 } }),
+            null,
+          ]),
+          text: faker.helpers.arrayElement([faker.lorem.sentence(), null]),
+          startOffset: faker.number.float({ fractionDigits: 2 }),
+        })),
+        customFields: {},
+      }),
+    ),
+    nextCursor: faker.helpers.arrayElement([
+      faker.string.alpha({ length: { min: 10, max: 20 } }),
+      null,
+    ]),
+  },
+  ...overrideResponse,
+});
+
+export const getEsignDocumentsResponseMock = (
+  overrideResponse: Partial<Extract<EsignDocumentsResponse, object>> = {},
+): EsignDocumentsResponse => ({
+  success: true,
+  msg: {
+    documents: Array.from({ length: faker.number.int({ min: 3, max: 10 }) }, (_, i) => i + 1).map(
+      () => ({
+        id: faker.string.alphanumeric({ length: 12, casing: 'lower' }),
+        name: faker.helpers.arrayElement([faker.person.fullName(), null]),
+        status: faker.helpers.arrayElement([
+          faker.helpers.arrayElement(['DRAFT', 'SENT', 'COMPLETED', 'DECLINED', 'VOIDED'] as const),
+          null,
+        ]),
+        createdAt: faker.date.past().toISOString().slice(0, 19) + 'Z',
+        completedAt: faker.helpers.arrayElement([
+          faker.date.past().toISOString().slice(0, 19) + 'Z',
+          null,
+        ]),
+        senderEmail: faker.helpers.arrayElement([faker.internet.email().toLowerCase(), null]),
+        signers: Array.from({ length: faker.number.int({ min: 3, max: 10 }) }, (_, i) => i + 1).map(
+          () => ({
+            name: faker.helpers.arrayElement([faker.person.fullName(), null]),
+            email: faker.helpers.arrayElement([faker.internet.email().toLowerCase(), null]),
+            status: faker.helpers.arrayElement(['PENDING', 'SIGNED', 'DECLINED'] as const),
+            signedAt: faker.helpers.arrayElement([
+              faker.date.past().toISOString().slice(0, 19) + 'Z',
+              null,
+            ]),
+          }),
+        ),
+        files: Array.from({ length: faker.number.int({ min: 3, max: 10 }) }, (_, i) => i + 1).map(
+          () => ({
+            fileName: faker.helpers.arrayElement([
+              faker.string.alpha({ length: { min: 10, max: 20 } }),
+              null,
+            ]),
+            url: faker.helpers.arrayElement([faker.internet.url(), null]),
+          }),
+        ),
+        customFields: {},
+      }),
+    ),
+    nextCursor: faker.helpers.arrayElement([
+      faker.string.alpha({ length: { min: 10, max: 20 } }),
+      null,
+    ]),
+  },
+  ...overrideResponse,
+});
+
+export const getEmailMessagesResponseMock = (
+  overrideResponse: Partial<Extract<EmailMessagesResponse, object>> = {},
+): EmailMessagesResponse => ({
+  success: true,
+  msg: {
+    messages: Array.from({ length: faker.number.int({ min: 3, max: 10 }) }, (_, i) => i + 1).map(
+      () => ({
+        id: faker.string.alphanumeric({ length: 12, casing: 'lower' }),
+        threadId: faker.helpers.arrayElement([
+          faker.string.alphanumeric({ length: 12, casing: 'lower' }),
+          null,
+        ]),
+        subject: faker.helpers.arrayElement([
+          faker.string.alpha({ length: { min: 10, max: 20 } }),
+          null,
+        ]),
+        from: faker.helpers.arrayElement([
+          faker.string.alpha({ length: { min: 10, max: 20 } }),
+          null,
+        ]),
+        to: Array.from({ length: faker.number.int({ min: 3, max: 10 }) }, (_, i) => i + 1).map(() =>
+          faker.string.alpha({ length: { min: 10, max: 20 } }),
+        ),
+        sentAt: faker.helpers.arrayElement([
+          faker.date.past().toISOString().slice(0, 19) + 'Z',
+          null,
+        ]),
+        snippet: faker.helpers.arrayElement([
+          faker.string.alpha({ length: { min: 10, max: 20 } }),
+          null,
+        ]),
+        attachments: Array.from(
+          { length: faker.number.int({ min: 3, max: 10 }) },
+          (_, i) => i + 1,
+        ).map(() => ({
+          fileName: faker.string.alpha({ length: { min: 10, max: 20 } }),
+          mimeType: faker.helpers.arrayElement([faker.lorem.words({ min: 1, max: 3 }), null]),
+          sizeBytes: faker.helpers.arrayElement([faker.number.float({ fractionDigits: 2 }), null]),
+        })),
+        customFields: {},
+      }),
+    ),
+    nextCursor: faker.helpers.arrayElement([
+      faker.string.alpha({ length: { min: 10, max: 20 } }),
+      null,
+    ]),
+  },
+  ...overrideResponse,
+});
+
+export const getStorageFilesResponseMock = (
+  overrideResponse: Partial<Extract<StorageFilesResponse, object>> = {},
+): StorageFilesResponse => ({
+  success: true,
+  msg: {
+    files: Array.from({ length: faker.number.int({ min: 3, max: 10 }) }, (_, i) => i + 1).map(
+      () => ({
+        id: faker.string.alphanumeric({ length: 12, casing: 'lower' }),
+        name: faker.person.fullName(),
+        mimeType: faker.lorem.words({ min: 1, max: 3 }),
+        sizeBytes: faker.helpers.arrayElement([faker.number.float({ fractionDigits: 2 }), null]),
+        path: '/' + faker.lorem.slug(),
+        modifiedAt: faker.helpers.arrayElement([
+          faker.date.past().toISOString().slice(0, 19) + 'Z',
+          null,
+        ]),
+        ownerEmail: faker.helpers.arrayElement([faker.internet.email().toLowerCase(), null]),
+        permissions: Array.from(
+          { length: faker.number.int({ min: 3, max: 10 }) },
+          (_, i) => i + 1,
+        ).map(() => ({
+          email: faker.helpers.arrayElement([faker.internet.email().toLowerCase(), null]),
+          role: faker.helpers.arrayElement(['OWNER', 'EDITOR', 'VIEWER'] as const),
+        })),
+        folder: faker.helpers.arrayElement([
+          {
+            id: faker.string.alphanumeric({ length: 12, casing: 'lower' }),
+            name: faker.helpers.arrayElement([faker.person.fullName(), null]),
+            path: '/' + faker.lorem.slug(),
+          },
+          null,
+        ]),
+        customFields: {},
+      }),
+    ),
+    nextCursor: faker.helpers.arrayElement([
+      faker.string.alpha({ length: { min: 10, max: 20 } }),
+      null,
+    ]),
+  },
+  ...overrideResponse,
+});
+
+export const getCalendarEventsResponseMock = (
+  overrideResponse: Partial<Extract<CalendarEventsResponse, object>> = {},
+): CalendarEventsResponse => ({
+  success: true,
+  msg: {
+    events: Array.from({ length: faker.number.int({ min: 3, max: 10 }) }, (_, i) => i + 1).map(
+      () => ({
+        id: faker.string.alphanumeric({ length: 12, casing: 'lower' }),
+        title: faker.helpers.arrayElement([faker.lorem.words({ min: 1, max: 3 }), null]),
+        startTime: faker.helpers.arrayElement([
+          faker.string.alpha({ length: { min: 10, max: 20 } }),
+          null,
+        ]),
+        endTime: faker.helpers.arrayElement([
+          faker.string.alpha({ length: { min: 10, max: 20 } }),
+          null,
+        ]),
+        timezone: faker.helpers.arrayElement([
+          faker.string.alpha({ length: { min: 10, max: 20 } }),
+          null,
+        ]),
+        location: faker.helpers.arrayElement([
+          faker.string.alpha({ length: { min: 10, max: 20 } }),
+          null,
+        ]),
+        organizerEmail: faker.helpers.arrayElement([faker.internet.email().toLowerCase(), null]),
+        attendees: Array.from(
+          { length: faker.number.int({ min: 3, max: 10 }) },
+          (_, i) => i + 1,
+        ).map(() => ({
+          email: faker.helpers.arrayElement([faker.internet.email().toLowerCase(), null]),
+          name: faker.helpers.arrayElement([faker.person.fullName(), null]),
+          responseStatus: faker.helpers.arrayElement([
+            faker.helpers.arrayElement([
+              'ACCEPTED',
+              'DECLINED',
+              'TENTATIVE',
+              'NEEDS_ACTION',
+            ] as const),
+            null,
+          ]),
+        })),
+        recurrence: faker.helpers.arrayElement([
+          {
+            rule: faker.string.alpha({ length: { min: 10, max: 20 } }),
+            until: faker.helpers.arrayElement([faker.date.past().toISOString().slice(0, 10), null]),
+          },
+          null,
+        ]),
+        customFields: {},
+      }),
+    ),
+    nextCursor: faker.helpers.arrayElement([
+      faker.string.alpha({ length: { min: 10, max: 20 } }),
+      null,
+    ]),
+  },
+  ...overrideResponse,
+});
+
+export const getSubscriptionSubscriptionsResponseMock = (
+  overrideResponse: Partial<Extract<SubscriptionSubscriptionsResponse, object>> = {},
+): SubscriptionSubscriptionsResponse => ({
+  success: true,
+  msg: {
+    subscriptions: Array.from(
+      { length: faker.number.int({ min: 3, max: 10 }) },
+      (_, i) => i + 1,
+    ).map(() => ({
+      id: faker.string.alphanumeric({ length: 12, casing: 'lower' }),
+      customerId: faker.string.alphanumeric({ length: 12, casing: 'lower' }),
+      planId: faker.helpers.arrayElement([
+        faker.string.alphanumeric({ length: 12, casing: 'lower' }),
+        null,
+      ]),
+      status: faker.helpers.arrayElement([
+        faker.helpers.arrayElement(['ACTIVE', 'TRIAL', 'PAUSED', 'CANCELLED'] as const),
+        null,
+      ]),
+      currentTermStart: faker.helpers.arrayElement([
+        faker.date.past().toISOString().slice(0, 19) + 'Z',
+        null,
+      ]),
+      currentTermEnd: faker.helpers.arrayElement([
+        faker.date.past().toISOString().slice(0, 19) + 'Z',
+        null,
+      ]),
+      mrr: faker.number.float({ fractionDigits: 2 }),
+      items: Array.from({ length: faker.number.int({ min: 3, max: 10 }) }, (_, i) => i + 1).map(
+        () => ({
+          itemId: faker.string.alphanumeric({ length: 12, casing: 'lower' }),
+          quantity: faker.number.float({ fractionDigits: 2 }),
+          unitPrice: faker.number.float({ fractionDigits: 2 }),
+        }),
+      ),
+      customFields: {},
+    })),
+    nextCursor: faker.helpers.arrayElement([
+      faker.string.alpha({ length: { min: 10, max: 20 } }),
+      null,
+    ]),
+  },
+  ...overrideResponse,
+});
+
+export const getSubscriptionCustomersResponseMock = (
+  overrideResponse: Partial<Extract<SubscriptionCustomersResponse, object>> = {},
+): SubscriptionCustomersResponse => ({
+  success: true,
+  msg: {
+    customers: Array.from({ length: faker.number.int({ min: 3, max: 10 }) }, (_, i) => i + 1).map(
+      () => ({
+        id: faker.string.alphanumeric({ length: 12, casing: 'lower' }),
+        name: faker.helpers.arrayElement([faker.person.fullName(), null]),
+        email: faker.helpers.arrayElement([faker.internet.email().toLowerCase(), null]),
+        company: faker.helpers.arrayElement([faker.company.name(), null]),
+        createdAt: faker.helpers.arrayElement([
+          faker.date.past().toISOString().slice(0, 19) + 'Z',
+          null,
+        ]),
+        customFields: {},
+      }),
+    ),
+    nextCursor: faker.helpers.arrayElement([
+      faker.string.alpha({ length: { min: 10, max: 20 } }),
+      null,
+    ]),
+  },
+  ...overrideResponse,
+});
+
 export const getPassthroughResponseMock = (
   overrideResponse: Partial<Extract<PassthroughResponse, object>> = {},
 ): PassthroughResponse => ({
@@ -764,6 +1358,318 @@ export const getAccountingEmployeesMockHandler = (
   );
 };
 
+export const getAssessmentPackagesMockHandler = (
+  overrideResponse?:
+    | AssessmentPackagesResponse
+    | ((
+        info: Parameters<Parameters<typeof http.get>[1]>[0],
+      ) => Promise<AssessmentPackagesResponse> | AssessmentPackagesResponse),
+  options?: RequestHandlerOptions,
+) => {
+  return http.get(
+    '*/v1.0/assessment.packages',
+    async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+      return HttpResponse.json(
+        overrideResponse !== undefined
+          ? typeof overrideResponse === 'function'
+            ? await overrideResponse(info)
+            : overrideResponse
+          : getAssessmentPackagesResponseMock(),
+        { status: 200 },
+      );
+    },
+    options,
+  );
+};
+
+export const getAssessmentOrdersMockHandler = (
+  overrideResponse?:
+    | AssessmentOrdersResponse
+    | ((
+        info: Parameters<Parameters<typeof http.get>[1]>[0],
+      ) => Promise<AssessmentOrdersResponse> | AssessmentOrdersResponse),
+  options?: RequestHandlerOptions,
+) => {
+  return http.get(
+    '*/v1.0/assessment.orders',
+    async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+      return HttpResponse.json(
+        overrideResponse !== undefined
+          ? typeof overrideResponse === 'function'
+            ? await overrideResponse(info)
+            : overrideResponse
+          : getAssessmentOrdersResponseMock(),
+        { status: 200 },
+      );
+    },
+    options,
+  );
+};
+
+export const getExpensesReportsMockHandler = (
+  overrideResponse?:
+    | ExpensesReportsResponse
+    | ((
+        info: Parameters<Parameters<typeof http.get>[1]>[0],
+      ) => Promise<ExpensesReportsResponse> | ExpensesReportsResponse),
+  options?: RequestHandlerOptions,
+) => {
+  return http.get(
+    '*/v1.0/expenses.reports',
+    async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+      return HttpResponse.json(
+        overrideResponse !== undefined
+          ? typeof overrideResponse === 'function'
+            ? await overrideResponse(info)
+            : overrideResponse
+          : getExpensesReportsResponseMock(),
+        { status: 200 },
+      );
+    },
+    options,
+  );
+};
+
+export const getExpensesCardTransactionsMockHandler = (
+  overrideResponse?:
+    | ExpensesCardTransactionsResponse
+    | ((
+        info: Parameters<Parameters<typeof http.get>[1]>[0],
+      ) => Promise<ExpensesCardTransactionsResponse> | ExpensesCardTransactionsResponse),
+  options?: RequestHandlerOptions,
+) => {
+  return http.get(
+    '*/v1.0/expenses.cardTransactions',
+    async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+      return HttpResponse.json(
+        overrideResponse !== undefined
+          ? typeof overrideResponse === 'function'
+            ? await overrideResponse(info)
+            : overrideResponse
+          : getExpensesCardTransactionsResponseMock(),
+        { status: 200 },
+      );
+    },
+    options,
+  );
+};
+
+export const getTicketingTicketsMockHandler = (
+  overrideResponse?:
+    | TicketingTicketsResponse
+    | ((
+        info: Parameters<Parameters<typeof http.get>[1]>[0],
+      ) => Promise<TicketingTicketsResponse> | TicketingTicketsResponse),
+  options?: RequestHandlerOptions,
+) => {
+  return http.get(
+    '*/v1.0/ticketing.tickets',
+    async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+      return HttpResponse.json(
+        overrideResponse !== undefined
+          ? typeof overrideResponse === 'function'
+            ? await overrideResponse(info)
+            : overrideResponse
+          : getTicketingTicketsResponseMock(),
+        { status: 200 },
+      );
+    },
+    options,
+  );
+};
+
+export const getTicketingUsersMockHandler = (
+  overrideResponse?:
+    | TicketingUsersResponse
+    | ((
+        info: Parameters<Parameters<typeof http.get>[1]>[0],
+      ) => Promise<TicketingUsersResponse> | TicketingUsersResponse),
+  options?: RequestHandlerOptions,
+) => {
+  return http.get(
+    '*/v1.0/ticketing.users',
+    async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+      return HttpResponse.json(
+        overrideResponse !== undefined
+          ? typeof overrideResponse === 'function'
+            ? await overrideResponse(info)
+            : overrideResponse
+          : getTicketingUsersResponseMock(),
+        { status: 200 },
+      );
+    },
+    options,
+  );
+};
+
+export const getMeetingMeetingsMockHandler = (
+  overrideResponse?:
+    | MeetingMeetingsResponse
+    | ((
+        info: Parameters<Parameters<typeof http.get>[1]>[0],
+      ) => Promise<MeetingMeetingsResponse> | MeetingMeetingsResponse),
+  options?: RequestHandlerOptions,
+) => {
+  return http.get(
+    '*/v1.0/meeting.meetings',
+    async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+      return HttpResponse.json(
+        overrideResponse !== undefined
+          ? typeof overrideResponse === 'function'
+            ? await overrideResponse(info)
+            : overrideResponse
+          : getMeetingMeetingsResponseMock(),
+        { status: 200 },
+      );
+    },
+    options,
+  );
+};
+
+export const getEsignDocumentsMockHandler = (
+  overrideResponse?:
+    | EsignDocumentsResponse
+    | ((
+        info: Parameters<Parameters<typeof http.get>[1]>[0],
+      ) => Promise<EsignDocumentsResponse> | EsignDocumentsResponse),
+  options?: RequestHandlerOptions,
+) => {
+  return http.get(
+    '*/v1.0/esign.documents',
+    async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+      return HttpResponse.json(
+        overrideResponse !== undefined
+          ? typeof overrideResponse === 'function'
+            ? await overrideResponse(info)
+            : overrideResponse
+          : getEsignDocumentsResponseMock(),
+        { status: 200 },
+      );
+    },
+    options,
+  );
+};
+
+export const getEmailMessagesMockHandler = (
+  overrideResponse?:
+    | EmailMessagesResponse
+    | ((
+        info: Parameters<Parameters<typeof http.get>[1]>[0],
+      ) => Promise<EmailMessagesResponse> | EmailMessagesResponse),
+  options?: RequestHandlerOptions,
+) => {
+  return http.get(
+    '*/v1.0/email.messages',
+    async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+      return HttpResponse.json(
+        overrideResponse !== undefined
+          ? typeof overrideResponse === 'function'
+            ? await overrideResponse(info)
+            : overrideResponse
+          : getEmailMessagesResponseMock(),
+        { status: 200 },
+      );
+    },
+    options,
+  );
+};
+
+export const getStorageFilesMockHandler = (
+  overrideResponse?:
+    | StorageFilesResponse
+    | ((
+        info: Parameters<Parameters<typeof http.get>[1]>[0],
+      ) => Promise<StorageFilesResponse> | StorageFilesResponse),
+  options?: RequestHandlerOptions,
+) => {
+  return http.get(
+    '*/v1.0/storage.files',
+    async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+      return HttpResponse.json(
+        overrideResponse !== undefined
+          ? typeof overrideResponse === 'function'
+            ? await overrideResponse(info)
+            : overrideResponse
+          : getStorageFilesResponseMock(),
+        { status: 200 },
+      );
+    },
+    options,
+  );
+};
+
+export const getCalendarEventsMockHandler = (
+  overrideResponse?:
+    | CalendarEventsResponse
+    | ((
+        info: Parameters<Parameters<typeof http.get>[1]>[0],
+      ) => Promise<CalendarEventsResponse> | CalendarEventsResponse),
+  options?: RequestHandlerOptions,
+) => {
+  return http.get(
+    '*/v1.0/calendar.events',
+    async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+      return HttpResponse.json(
+        overrideResponse !== undefined
+          ? typeof overrideResponse === 'function'
+            ? await overrideResponse(info)
+            : overrideResponse
+          : getCalendarEventsResponseMock(),
+        { status: 200 },
+      );
+    },
+    options,
+  );
+};
+
+export const getSubscriptionSubscriptionsMockHandler = (
+  overrideResponse?:
+    | SubscriptionSubscriptionsResponse
+    | ((
+        info: Parameters<Parameters<typeof http.get>[1]>[0],
+      ) => Promise<SubscriptionSubscriptionsResponse> | SubscriptionSubscriptionsResponse),
+  options?: RequestHandlerOptions,
+) => {
+  return http.get(
+    '*/v1.0/subscription.subscriptions',
+    async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+      return HttpResponse.json(
+        overrideResponse !== undefined
+          ? typeof overrideResponse === 'function'
+            ? await overrideResponse(info)
+            : overrideResponse
+          : getSubscriptionSubscriptionsResponseMock(),
+        { status: 200 },
+      );
+    },
+    options,
+  );
+};
+
+export const getSubscriptionCustomersMockHandler = (
+  overrideResponse?:
+    | SubscriptionCustomersResponse
+    | ((
+        info: Parameters<Parameters<typeof http.get>[1]>[0],
+      ) => Promise<SubscriptionCustomersResponse> | SubscriptionCustomersResponse),
+  options?: RequestHandlerOptions,
+) => {
+  return http.get(
+    '*/v1.0/subscription.customers',
+    async (info: Parameters<Parameters<typeof http.get>[1]>[0]) => {
+      return HttpResponse.json(
+        overrideResponse !== undefined
+          ? typeof overrideResponse === 'function'
+            ? await overrideResponse(info)
+            : overrideResponse
+          : getSubscriptionCustomersResponseMock(),
+        { status: 200 },
+      );
+    },
+    options,
+  );
+};
+
 export const getPassthroughMockHandler = (
   overrideResponse?:
     | PassthroughResponse
@@ -800,5 +1706,18 @@ export const getIntegrationPlatformUnifiedAPIMock = () => [
   getAccountingJournalEntriesMockHandler(),
   getAccountingExpensesMockHandler(),
   getAccountingEmployeesMockHandler(),
+  getAssessmentPackagesMockHandler(),
+  getAssessmentOrdersMockHandler(),
+  getExpensesReportsMockHandler(),
+  getExpensesCardTransactionsMockHandler(),
+  getTicketingTicketsMockHandler(),
+  getTicketingUsersMockHandler(),
+  getMeetingMeetingsMockHandler(),
+  getEsignDocumentsMockHandler(),
+  getEmailMessagesMockHandler(),
+  getStorageFilesMockHandler(),
+  getCalendarEventsMockHandler(),
+  getSubscriptionSubscriptionsMockHandler(),
+  getSubscriptionCustomersMockHandler(),
   getPassthroughMockHandler(),
 ];

@@ -1,8 +1,9 @@
+import { DAY_MS } from '../../../shared/timeWindows.ts';
 import { customFieldsOf, iso, isoDate, prefixedIds, type ResourceSpec } from './core.ts';
 
 // Accounting and expense data: journal entries that are drafted then posted (always balanced);
 // employees who are hired and may leave; expenses that are submitted, approved and reimbursed (or
-// rejected). The CRM's records are in crm.ts.
+// rejected); an expense app's reports and card transactions. The CRM's records are in crm.ts.
 
 const EMPLOYEE_IDS = prefixedIds('emp_', 2000);
 
@@ -81,7 +82,7 @@ const EXPENSE_FLOW = ['submitted', 'approved', 'reimbursed'] as const;
 export const expenses: ResourceSpec<Record<string, unknown>> = {
   name: 'expenses',
   ids: prefixedIds('exp_', 300_000),
-  everyDays: [0.5, 1.5],
+  everyDays: [1, 3],
   max: 4000,
   changeEveryDays: [1, 5],
   unchanging: 0.05,
@@ -101,6 +102,96 @@ export const expenses: ResourceSpec<Record<string, unknown>> = {
       currency: faker.helpers.arrayElement(['USD', 'USD', 'EUR', 'GBP']),
       employee_id: EMPLOYEE_IDS.of(hash('employee') % employees),
       status: rejected ? 'rejected' : EXPENSE_FLOW[meta.version],
+      created_at: iso(meta.createdAt),
+      updated_at: iso(meta.modifiedAt),
+    };
+  },
+};
+
+const REPORT_FLOW = ['draft', 'submitted', 'approved', 'reimbursed'] as const;
+const TRIPS = ['Berlin', 'London', 'New York', 'Austin', 'Toronto', 'Singapore', 'Lisbon'];
+
+/**
+ * Expense reports (an expense app's, EXPENSES): a report is drafted with its expenses and
+ * receipts, then submitted, approved and reimbursed, one step per version.
+ */
+export const expenseReports: ResourceSpec<Record<string, unknown>> = {
+  name: 'reports',
+  ids: prefixedIds('rpt_', 700_000),
+  everyDays: [2, 5],
+  max: 1000,
+  changeEveryDays: [1, 6],
+  unchanging: 0.05,
+  lastVersion: REPORT_FLOW.length - 1,
+  build({ faker, meta, countAt, hash }) {
+    const id = `rpt_${(700_000 + meta.index).toString(36)}`;
+    const employees = Math.max(1, countAt(accountingEmployees, meta.createdAt));
+    const first = faker.person.firstName();
+    const last = faker.person.lastName();
+    const currency = faker.helpers.arrayElement(['USD', 'USD', 'EUR', 'GBP']);
+    const trip = faker.helpers.arrayElement(TRIPS);
+    const expenses = Array.from({ length: faker.number.int({ min: 1, max: 5 }) }, (_, n) => ({
+      id: `${id}_${n + 1}`,
+      merchant: faker.company.name(),
+      category: faker.helpers.arrayElement(['Travel', 'Meals', 'Lodging', 'Taxi', 'Client Entertainment']),
+      amount: faker.number.float({ min: 8, max: 900, fractionDigits: 2 }),
+      date: isoDate(meta.createdAt - faker.number.int({ min: 0, max: 6 }) * DAY_MS),
+      has_receipt: faker.datatype.boolean(0.8),
+    }));
+    const step = (v: number) => (v <= meta.version ? iso(meta.createdAt + ((meta.modifiedAt - meta.createdAt) * v) / Math.max(1, meta.version)) : null);
+    return {
+      id,
+      title: `Trip to ${trip}`,
+      employee_id: EMPLOYEE_IDS.of(hash('employee') % employees),
+      submitter: { name: `${first} ${last}`, email: `${first}.${last}`.toLowerCase().replace(/[^a-z.]/g, '') + '@team.example' },
+      status: REPORT_FLOW[meta.version],
+      currency,
+      total: Math.round(expenses.reduce((sum, x) => sum + x.amount, 0) * 100) / 100,
+      expenses: expenses.map(({ has_receipt: _, ...x }) => x),
+      receipts: expenses.filter((x) => x.has_receipt).map((x) => ({ file_name: `receipt-${x.id}.jpg`, url: `https://files.expenses.example/receipts/${x.id}.jpg` })),
+      submitted_at: step(1),
+      approved_at: step(2),
+      reimbursed_at: step(3),
+      custom_fields: customFieldsOf(hash),
+      created_at: iso(meta.createdAt),
+      updated_at: iso(meta.modifiedAt),
+    };
+  },
+};
+
+const MERCHANTS: [name: string, mcc: string, tipped: boolean][] = [
+  ['Delta Air Lines', '3058', false], ['Uber', '4121', true], ['Marriott', '3509', false], ['Starbucks', '5814', true],
+  ['Amazon Web Services', '7399', false], ['Staples', '5943', false], ['The Capital Grille', '5812', true], ['Zoom', '4816', false],
+];
+
+/**
+ * Corporate card transactions (Brex-like): amounts in cents, pending when made, then posted, a
+ * tipped one (restaurants, rides) for its final amount.
+ */
+export const cardTransactions: ResourceSpec<Record<string, unknown>> = {
+  name: 'card-transactions',
+  ids: prefixedIds('ctx_', 800_000),
+  everyDays: [1, 3],
+  max: 4000,
+  changeEveryDays: [1, 3],
+  unchanging: 0.1,
+  lastVersion: 1,
+  build({ faker, meta, hash, seedVersion }) {
+    const [merchant, mcc, tipped] = faker.helpers.arrayElement(MERCHANTS);
+    const currency = faker.helpers.arrayElement(['USD', 'USD', 'USD', 'EUR']);
+    const last4 = String(1000 + (hash('card') % 12) * 731).slice(-4);
+    let cents = faker.number.int({ min: 300, max: 120_000 });
+    const posted = !meta.changes || meta.version === 1;
+    if (meta.version === 1 && tipped) cents = Math.round(cents * seedVersion(1).number.float({ min: 1.1, max: 1.25 }));
+    return {
+      id: `ctx_${(800_000 + meta.index).toString(36)}`,
+      card_id: `card_${last4}`,
+      card_last_four: last4,
+      merchant: { name: merchant, raw_descriptor: `${merchant.toUpperCase().slice(0, 18)} ${mcc}`, mcc },
+      amount: { amount: cents, currency },
+      status: posted ? 'POSTED' : 'PENDING',
+      initiated_at_date: isoDate(meta.createdAt),
+      posted_at_date: posted ? isoDate(meta.modifiedAt) : null,
       created_at: iso(meta.createdAt),
       updated_at: iso(meta.modifiedAt),
     };
