@@ -151,11 +151,10 @@ describe('codegen pipeline on a copy of the contract', () => {
     expect(touched).toEqual([]);
   });
 
-  it('codegen:check passes on a fresh output and fails on a changed and an orphaned file', () => {
-    const clean = runCodegen('--check', '--contract', contract, '--out', out);
-    expect(clean.status, clean.output).toBe(0);
-
-    // One check run sees both kinds of drift (each codegen run costs seconds of the unit step).
+  it('codegen:check finds exactly the changed and the orphaned file of a fresh output', () => {
+    // One check run sees both kinds of drift, and that nothing else differs from a fresh output
+    // (each codegen run costs seconds of the unit step; the test command's own codegen check
+    // passes on the repository's output).
     const changedFile = join(out, 'resources', `${edited.resource}.ts`);
     const original = readFileSync(changedFile, 'utf8');
     appendFileSync(changedFile, '// hand edit\n');

@@ -290,11 +290,6 @@ describe('jobs of every category', () => {
       const { next_run_at: next } = await db().selectFrom('sync_jobs').select('next_run_at').where('id', '=', job.id).executeTakeFirstOrThrow();
       expect([job.sync_data_type, next === null]).toEqual([job.sync_data_type, job.sync_data_type === 'ticketing_comments']);
     }
-    // A day later the jobs that ran run again, and find what changed at the apps meanwhile.
-    t.clock.advance(2 * DAY);
-    const again = await batch.tick();
-    expect(again.map((r) => r.status)).toEqual(new Array(jobs.length - 1).fill('completed'));
-    expect(again.reduce((n, r) => n + r.changes, 0)).toBeGreaterThan(0);
   });
 });
 
