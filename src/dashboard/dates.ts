@@ -1,5 +1,6 @@
 // Dates in the browser's time zone, in the few patterns the spec shows ('Do MMM YYYY, h:mm A' in
-// the tables, 'h A', 'D MMM' and 'MMM YYYY' on the charts' axes, 'YYYY-MM-DD' in date inputs).
+// the tables, 'h A', 'D MMM' and 'MMM YYYY' on the charts' axes, 'YYYY-MM-DD' in date inputs and
+// 'YYYY-MM-DDTHH:mm' in date-time inputs).
 // The platform's Date does the calendar work; a date library cost every list screen ~3 kB of its
 // first load for these five patterns.
 
@@ -14,9 +15,9 @@ export function ordinal(n: number): string {
   return `${n}${['th', 'st', 'nd', 'rd'][n % 10] ?? 'th'}`;
 }
 
-const TOKENS = /YYYY|MMM|MM|DD|Do|D|h|mm|A/g;
+const TOKENS = /YYYY|MMM|MM|DD|Do|D|HH|h|mm|A/g;
 
-/** `date` in the local time zone by a pattern of YYYY, MMM, MM, DD, Do, D, h, mm and A. */
+/** `date` in the local time zone by a pattern of YYYY, MMM, MM, DD, Do, D, HH, h, mm and A. */
 export function formatLocal(date: Date, pattern: string): string {
   const hours = date.getHours();
   return pattern.replace(TOKENS, (token) => {
@@ -27,6 +28,7 @@ export function formatLocal(date: Date, pattern: string): string {
       case 'DD': return pad(date.getDate());
       case 'Do': return ordinal(date.getDate());
       case 'D': return String(date.getDate());
+      case 'HH': return pad(hours);
       case 'h': return String(hours % 12 === 0 ? 12 : hours % 12);
       case 'mm': return pad(date.getMinutes());
       default: return hours < 12 ? 'AM' : 'PM';

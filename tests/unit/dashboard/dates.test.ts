@@ -13,6 +13,8 @@ describe('dates', () => {
     expect(formatLocal(afternoon, 'D MMM')).toBe('2 Jan');
     expect(formatLocal(afternoon, 'MMM YYYY')).toBe('Jan 2026');
     expect(formatLocal(afternoon, 'YYYY-MM-DD')).toBe('2026-01-02');
+    expect(formatLocal(afternoon, 'YYYY-MM-DDTHH:mm')).toBe('2026-01-02T15:04');
+    expect(formatLocal(new Date(2026, 0, 2, 9, 5), 'YYYY-MM-DDTHH:mm')).toBe('2026-01-02T09:05');
   });
 
   it('gives days their ordinal', () => {

@@ -14,6 +14,7 @@ import { useEffect, useId, useState } from 'react';
 import { MINUTE_MS } from '../../../shared/timeWindows.ts';
 import { REPLAY_RANGE_DAYS, REPLAY_RANGE_MS } from '../../../shared/webhookReplay.ts';
 import { formatNumber } from '../../components/columns/format.ts';
+import { formatLocal } from '../../dates.ts';
 import { ApiError, errorMessage, useToast } from '../../providers/index.ts';
 import { replayDeliveries, replayedMessage, replayQuestion, type ReplayResult, type ReplayTarget } from './replayCalls.ts';
 
@@ -33,11 +34,7 @@ export interface ReplayDialogProps {
 const RECOUNT_DELAY_MS = 400;
 
 // datetime-local inputs speak local wall-clock time to the minute, without a zone.
-const pad = (n: number) => String(n).padStart(2, '0');
-export function toLocalInput(ms: number): string {
-  const d = new Date(ms);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
+const toLocalInput = (ms: number): string => formatLocal(new Date(ms), 'YYYY-MM-DDTHH:mm');
 const fromLocalInput = (value: string): number => (value ? new Date(value).getTime() : Number.NaN);
 /** The minute an instant falls in, rounded up: a range shown to the minute keeps what its end held, and its length. */
 const ceilMinute = (ms: number) => Math.ceil(ms / MINUTE_MS) * MINUTE_MS;
