@@ -27,7 +27,7 @@ export const BASE_PATHS = { engine: '/api', ai: '/ai', unified: '/v1.0' } as con
 
 const documents = { engine: engineDocument, ai: aiDocument, unified: unifiedDocument } as const;
 
-// Compiling every schema of the contracts takes a while; one set serves every app in a process.
+// One set of validators (compiled as operations are first called) serves every app in a process.
 let compiled: Record<keyof typeof documents, ContractValidator> | undefined;
 function contractValidators() {
   compiled ??= {
@@ -36,6 +36,19 @@ function contractValidators() {
     unified: new ContractValidator('unified', documents.unified as never),
   };
   return compiled;
+}
+
+/**
+ * Compiles every operation's request validators, one operation per turn of the event loop, so a
+ * started engine serves requests meanwhile and later first calls do not pay for compiling.
+ */
+export async function prepareContractValidators(): Promise<void> {
+  for (const validator of Object.values(contractValidators())) {
+    for (const operationId of validator.operationIds()) {
+      await new Promise((next) => setImmediate(next));
+      validator.prepare(operationId);
+    }
+  }
 }
 
 export function routeUrl(op: Pick<OperationMeta, 'service' | 'path'>): string {

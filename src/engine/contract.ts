@@ -25,7 +25,6 @@ interface OperationValidators {
   params?: ValidateFunction;
   /** The path parameters as one object schema, for their names and messages. */
   paramsSchema?: JsonSchema;
-  responses: Map<string, ValidateFunction>;
 }
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
@@ -49,17 +48,49 @@ export class ContractValidator {
   private readonly bodyAjv = newAjv(false);
   private readonly paramAjv = newAjv(true);
   private readonly responseAjv = newAjv(false);
-  private readonly byOperation = new Map<string, OperationValidators>();
+  private readonly operations = new Map<string, JsonSchema>();
+  // Compiled on first use: compiling every schema of a contract up front took ~2.5 s of each
+  // process's start (the engine, a worker process, every restart after a crash).
+  private readonly requestValidators = new Map<string, OperationValidators>();
+  private readonly responseValidators = new Map<string, Map<string, ValidateFunction>>();
 
   constructor(private readonly id: string, private readonly document: Document) {
     for (const ajv of [this.bodyAjv, this.paramAjv, this.responseAjv]) ajv.addSchema(document as object, id);
-    for (const [path, item] of Object.entries(document.paths)) {
+    for (const item of Object.values(document.paths)) {
       for (const method of METHODS) {
         const op = item[method] as JsonSchema | undefined;
-        if (op?.operationId) this.byOperation.set(op.operationId as string, this.compile(op));
+        if (op?.operationId) this.operations.set(op.operationId as string, op);
       }
-      void path;
     }
+  }
+
+  /** The contract's operation ids, in document order. */
+  operationIds(): string[] {
+    return [...this.operations.keys()];
+  }
+
+  /** Compiles an operation's request validators now rather than at its first request. */
+  prepare(operationId: string): void {
+    this.requestValidatorsOf(operationId);
+  }
+
+  private operation(operationId: string): JsonSchema {
+    const op = this.operations.get(operationId);
+    if (!op) throw new Error(`operation ${operationId} is not in contract ${this.id}`);
+    return op;
+  }
+
+  private requestValidatorsOf(operationId: string): OperationValidators {
+    let validators = this.requestValidators.get(operationId);
+    if (!validators) this.requestValidators.set(operationId, validators = this.compileRequest(this.operation(operationId)));
+    return validators;
+  }
+
+  private responseValidatorsOf(operationId: string): Map<string, ValidateFunction> | undefined {
+    if (!this.operations.has(operationId)) return undefined;
+    let validators = this.responseValidators.get(operationId);
+    if (!validators) this.responseValidators.set(operationId, validators = this.compileResponses(this.operation(operationId)));
+    return validators;
   }
 
   readonly resolve = (ref: string): JsonSchema | undefined => {
@@ -91,7 +122,16 @@ export class ContractValidator {
     return false;
   }
 
-  private compile(op: JsonSchema): OperationValidators {
+  private compileResponses(op: JsonSchema): Map<string, ValidateFunction> {
+    const responses = new Map<string, ValidateFunction>();
+    for (const [status, response] of Object.entries((op.responses as Record<string, JsonSchema>) ?? {})) {
+      const schema = (this.deref(response)?.content as Record<string, JsonSchema> | undefined)?.['application/json']?.schema;
+      if (schema) responses.set(status, this.responseAjv.compile(rebase(schema, this.id) as object));
+    }
+    return responses;
+  }
+
+  private compileRequest(op: JsonSchema): OperationValidators {
     const requestBody = this.deref(op.requestBody as JsonSchema | undefined);
     const content = requestBody?.content as Record<string, JsonSchema> | undefined;
     const bodySchema = content?.['application/json']?.schema as JsonSchema | undefined;
@@ -112,11 +152,6 @@ export class ContractValidator {
     const csvQuery = parameters
       .filter((p) => p.in === 'query' && p.explode === false && this.deref(p.schema as JsonSchema | undefined)?.type === 'array')
       .map((p) => p.name as string);
-    const responses = new Map<string, ValidateFunction>();
-    for (const [status, response] of Object.entries((op.responses as Record<string, JsonSchema>) ?? {})) {
-      const schema = (this.deref(response)?.content as Record<string, JsonSchema> | undefined)?.['application/json']?.schema;
-      if (schema) responses.set(status, this.responseAjv.compile(rebase(schema, this.id) as object));
-    }
     return {
       body: bodySchema ? this.bodyAjv.compile(rebase(bodySchema, this.id) as object) : undefined,
       bodySchema,
@@ -127,14 +162,12 @@ export class ContractValidator {
       csvQuery,
       params: group('path'),
       paramsSchema: groupSchema('path'),
-      responses,
     };
   }
 
   /** Validates (and trims, coerces, defaults) a request in place; throws a 400 ApiFailure. */
   validateRequest(operationId: string, request: { body?: unknown; query?: unknown; params?: unknown }): { body: unknown } {
-    const v = this.byOperation.get(operationId);
-    if (!v) throw new Error(`operation ${operationId} is not in contract ${this.id}`);
+    const v = this.requestValidatorsOf(operationId);
     if (v.params && !v.params(request.params ?? {})) throw this.failure(v.params.errors, v.paramsSchema ?? {}, 'params');
     // `a,b,c` of an explode:false array becomes ['a', 'b', 'c'] (an empty value, no items).
     const query = (request.query ?? {}) as Record<string, unknown>;
@@ -159,8 +192,8 @@ export class ContractValidator {
 
   /** Contract violations of a response, as readable strings (empty when it conforms). */
   checkResponse(operationId: string, status: number, payload: unknown): string[] {
-    const v = this.byOperation.get(operationId);
-    const validate = v?.responses.get(String(status)) ?? v?.responses.get('default');
+    const responses = this.responseValidatorsOf(operationId);
+    const validate = responses?.get(String(status)) ?? responses?.get('default');
     if (!validate) return [`status ${status} is not a documented response of ${operationId}`];
     if (validate(payload)) return [];
     return (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? e.keyword}`);

@@ -1,3 +1,4 @@
+import { prepareContractValidators } from './app.ts';
 import { loadConfig } from './config.ts';
 import { createEngine } from './engine.ts';
 import { seedDemo } from './seed/index.ts';
@@ -16,6 +17,7 @@ if (process.env.SEED_DEMO !== 'false') {
 }
 await engine.app.listen({ port: config.port, host: config.host });
 console.log(`Integration dashboard on ${config.publicUrl} (engine /api, AI service /ai, ${config.databaseUrl ? 'PostgreSQL' : `SQLite ${config.sqliteFile}`}, mail via ${engine.mailer.kind})`);
+void prepareContractValidators();
 const exposed = exposureWarning(config.host, config.production);
 if (exposed) console.warn(exposed);
 

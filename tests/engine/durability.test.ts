@@ -70,8 +70,10 @@ async function killWhileDelivering(shares: number[]): Promise<Kill[]> {
     await receiver.until(() => receiver.distinct() >= share * setup.records, TIMEOUT_MS, `${share * 100}% of the deliveries`);
     const killed = processes.splice(0);
     const at = Date.now();
-    await Promise.all(killed.map((p) => p.kill()));
+    // SIGKILL is sent synchronously by kill(): what is still to come is counted at the signal.
+    const exits = killed.map((p) => p.kill());
     const toCome = setup.records - receiver.distinct();
+    await Promise.all(exits);
     await Promise.all(killed.map((p) => start(p.kind).workersStarted));
     kills.push({ at, resumedAt: Date.now(), toCome });
   }

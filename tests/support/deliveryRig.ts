@@ -48,6 +48,8 @@ export async function startCountingReceiver(): Promise<CountingReceiver> {
   let verifier: Webhook | undefined;
   const seen = new Set<string>();
   const receipts: Receipt[] = [];
+  // Checked on every receipt, so a test acts (a kill) at the very delivery that met its condition.
+  const waiters = new Set<() => void>();
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -67,6 +69,7 @@ export async function startCountingReceiver(): Promise<CountingReceiver> {
       const webhookId = String(req.headers['webhook-id']);
       receipts.push({ webhookId, eventId: event.id, integrationId: event.integrationId, syncRunId: event.syncRunId, body, at: Date.now() });
       seen.add(webhookId);
+      for (const check of waiters) check();
       res.statusCode = 200;
       res.end();
     });
@@ -80,10 +83,22 @@ export async function startCountingReceiver(): Promise<CountingReceiver> {
     refused: 0,
     distinct: () => seen.size,
     verifyWith(secret) { verifier = new Webhook(secret); },
-    async until(done, ms, what) {
-      for (const deadline = Date.now() + ms; !done(); await new Promise((r) => setTimeout(r, 100))) {
-        if (Date.now() > deadline) throw new Error(`timed out after ${ms} ms waiting for ${what} (${seen.size} webhook-ids received)`);
-      }
+    until(done, ms, what) {
+      if (done()) return Promise.resolve();
+      return new Promise<void>((resolve, reject) => {
+        const finish = (error?: Error) => {
+          waiters.delete(check);
+          clearInterval(polling);
+          clearTimeout(deadline);
+          if (error) reject(error);
+          else resolve();
+        };
+        const check = () => { if (done()) finish(); };
+        waiters.add(check);
+        // Conditions on other state (the database) are polled too.
+        const polling = setInterval(check, 100);
+        const deadline = setTimeout(() => finish(new Error(`timed out after ${ms} ms waiting for ${what} (${seen.size} webhook-ids received)`)), ms);
+      });
     },
     close: () => new Promise<void>((done) => { server.closeAllConnections(); server.close(() => done()); }),
   };
