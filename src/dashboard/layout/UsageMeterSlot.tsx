@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
+import { groupedNumber } from '../components/columns/format.ts';
 import type { UserDetails } from '../providers/index.ts';
 
 type OrgMetaData = UserDetails['orgMetaData'];
@@ -63,7 +64,7 @@ export function UsageMeterSlot({ orgMetaData, collapsed }: UsageMeterSlotProps) 
         aria-label="Sync credits used"
       />
       <Typography variant="caption" component="p" sx={{ mt: 0.75 }}>
-        {summary.used.toLocaleString('en-US')} of {summary.allowed.toLocaleString('en-US')} used
+        {groupedNumber(summary.used)} of {groupedNumber(summary.allowed)} used
       </Typography>
     </Box>
   );
