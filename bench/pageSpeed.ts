@@ -99,7 +99,10 @@ async function lighthouseScores(baseUrl: string, path: string, session?: Session
     const categories = result?.lhr.categories;
     const performance = categories?.performance?.score;
     const accessibility = categories?.accessibility?.score;
-    if (performance == null || accessibility == null) throw new Error(`Lighthouse gave no scores for ${path}`);
+    if (performance == null || accessibility == null) {
+      const runtimeError = result?.lhr.runtimeError;
+      throw new Error(`Lighthouse gave no scores for ${path}${runtimeError ? `: ${runtimeError.code} ${runtimeError.message}` : ''}`);
+    }
     return { performance: Math.round(performance * 100), accessibility: Math.round(accessibility * 100) };
   } finally {
     await context.close();

@@ -15,7 +15,7 @@ import {
 //   times while deliveries are in flight, and restarted: every record arrives at least once; a
 //   record that arrives twice carries the same webhook-id and body, and was in flight when a
 //   process was killed; every run the engine committed is delivered in full, in order per account.
-// - On PostgreSQL two processes share the deliveries without a kill: each record arrives once.
+// - On PostgreSQL two engine processes share the deliveries without a kill: each record arrives once.
 const RECORDS = Number(process.env.DURABILITY_RECORDS ?? 1_000);
 /** Short leases, so a killed process's accounts are taken over within seconds (production: 15 s). */
 const LEASE_SECONDS = 3;
@@ -143,13 +143,14 @@ describe('durable delivery with real processes', () => {
     for (const running of processes.splice(0)) expect(await running.stop(), running.output()).toBe(0);
   }, TIMEOUT_MS);
 
-  it.runIf(!!process.env.DATABASE_URL)('on PostgreSQL, two processes deliver every record exactly once', async () => {
+  it.runIf(!!process.env.DATABASE_URL)('on PostgreSQL, two engine processes deliver every record exactly once', async () => {
     // The jobs wait until both processes run: a process that starts first could otherwise get
     // through every delivery before the other one is up.
     const jobs = () => t.engine.db.updateTable('sync_jobs').where('integration_id', 'in', setup.accounts);
     await jobs().set({ next_run_at: Date.now() + 3_600_000 }).execute();
+    // Two engines, each serving requests with its workers inline, as behind a load balancer.
     const first = start('engine');
-    const second = start('worker');
+    const second = start('engine');
     const ids = await Promise.all([first.workersStarted, second.workersStarted]);
     await jobs().set({ next_run_at: Date.now() }).execute();
     // Both hold accounts at some point: the work is shared, not taken by one.
