@@ -111,13 +111,28 @@ async function lighthouseScores(baseUrl: string, path: string, session?: Session
 }
 
 /**
+ * Lighthouse now and then loses its DevTools session to Chromium under load ('Session closed',
+ * no scores): such a run is made again in a fresh profile, up to `attempts` times in all.
+ */
+async function withRetries<T>(run: () => Promise<T>, attempts: number): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await run();
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+      console.warn(`Lighthouse run failed (${(error as Error).message.split('\n')[0]}), trying again`);
+    }
+  }
+}
+
+/**
  * Lighthouse's scores move by several points between runs of the same page (its own documentation
  * advises the median of several): the median of LIGHTHOUSE_RUNS runs, each in a fresh profile.
  */
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 async function medianLighthouseScores(baseUrl: string, path: string, session?: Session): Promise<{ performance: number; accessibility: number }> {
   const runs: { performance: number; accessibility: number }[] = [];
-  for (let run = 0; run < LIGHTHOUSE_RUNS; run += 1) runs.push(await lighthouseScores(baseUrl, path, session));
+  for (let run = 0; run < LIGHTHOUSE_RUNS; run += 1) runs.push(await withRetries(() => lighthouseScores(baseUrl, path, session), 3));
   return { performance: median(runs.map((r) => r.performance)), accessibility: median(runs.map((r) => r.accessibility)) };
 }
 
