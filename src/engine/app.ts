@@ -40,13 +40,19 @@ function contractValidators() {
 
 /**
  * Compiles every operation's request validators, one operation per turn of the event loop, so a
- * started engine serves requests meanwhile and later first calls do not pay for compiling.
+ * started engine serves requests meanwhile and later first calls do not pay for compiling. A
+ * schema that does not compile is reported here and left to fail its operation's calls (a 500),
+ * not the process.
  */
-export async function prepareContractValidators(): Promise<void> {
+export async function prepareContractValidators(report: (message: string) => void = console.error): Promise<void> {
   for (const validator of Object.values(contractValidators())) {
     for (const operationId of validator.operationIds()) {
       await new Promise((next) => setImmediate(next));
-      validator.prepare(operationId);
+      try {
+        validator.prepare(operationId);
+      } catch (error) {
+        report(`The request schemas of ${operationId} do not compile: ${(error as Error).message}`);
+      }
     }
   }
 }

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { groupedNumber } from '../components/columns/format.ts';
+import { groupedNumber } from '../numbers.ts';
 import type { UserDetails } from '../providers/index.ts';
 
 type OrgMetaData = UserDetails['orgMetaData'];

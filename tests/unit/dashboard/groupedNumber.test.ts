@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatNumber, groupedNumber } from '../../../src/dashboard/components/columns/format.ts';
+import { formatNumber } from '../../../src/dashboard/components/columns/format.ts';
+import { groupedNumber } from '../../../src/dashboard/numbers.ts';
 
 // The dashboard's numbers are written without Intl; they must read exactly as en-US writes them.
 const SAMPLES = [

@@ -1,9 +1,10 @@
 import { upcomingSyncStatusLabels } from '../../../generated/labels.ts';
 import { DATE_FORMAT, SYNC_FREQUENCY_HOURS } from '../../../shared/constants.ts';
 import { formatLocal, toDate } from '../../dates.ts';
+import { groupedNumber } from '../../numbers.ts';
 import { EMPTY_VALUE } from './roleLabel.ts';
 
-// The shell's role chip reads roleLabel without this module's date library.
+// The shell's role chip reads roleLabel without this module's labels and formats.
 export { EMPTY_VALUE, roleLabel } from './roleLabel.ts';
 
 // Pure display rules of the list columns (part 1 §8-9, part 2 §4, §9), kept out of the components
@@ -124,22 +125,6 @@ export function formatMoney(minor: unknown, currency: unknown): string {
   } catch {
     return `${(minor / 100).toFixed(2)} ${code}`;
   }
-}
-
-/**
- * A number as `toLocaleString('en-US')` writes it (thousands grouped, at most three decimals),
- * without Intl: the browser's first Intl formatter loads its locale data, 15 to 35 ms in the
- * middle of a list screen's first render.
- */
-export function groupedNumber(value: number): string {
-  const rounded = Number.isInteger(value) ? Math.abs(value) : Math.round(Math.abs(value) * 1000) / 1000;
-  const digits = String(rounded);
-  // Infinity, NaN and exponent forms (|value| >= 1e21) are rare enough to pay for Intl.
-  if (!Number.isFinite(value) || digits.includes('e')) return value.toLocaleString('en-US');
-  const [whole = '0', fraction] = digits.split('.');
-  // As en-US writes it: a negative value that rounds to zero keeps its sign ('-0').
-  const sign = value < 0 || Object.is(value, -0) ? '-' : '';
-  return `${sign}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${fraction ? `.${fraction}` : ''}`;
 }
 
 export function formatNumber(value: unknown): string {

@@ -1,5 +1,5 @@
 import { DAY_MS } from '../../../shared/timeWindows.ts';
-import { customFieldsOf, iso, isoDate, prefixedIds, type ResourceSpec } from './core.ts';
+import { customFieldsOf, emailOf, iso, isoDate, prefixedIds, type ResourceSpec } from './core.ts';
 
 // Accounting and expense data: journal entries that are drafted then posted (always balanced);
 // employees who are hired and may leave; expenses that are submitted, approved and reimbursed (or
@@ -66,7 +66,7 @@ export const accountingEmployees: ResourceSpec<Record<string, unknown>> = {
       name: `${first} ${last}`,
       first_name: first,
       last_name: last,
-      email: `${first}.${last}`.toLowerCase().replace(/[^a-z.]/g, '') + '@finance.example',
+      email: emailOf(first, last, 'finance.example'),
       department: faker.helpers.arrayElement(['Engineering', 'Sales', 'Marketing', 'Finance', 'Operations']),
       status: meta.version === 1 ? 'inactive' : 'active',
       // Entered in the books when hired.
@@ -143,7 +143,7 @@ export const expenseReports: ResourceSpec<Record<string, unknown>> = {
       id,
       title: `Trip to ${trip}`,
       employee_id: EMPLOYEE_IDS.of(hash('employee') % employees),
-      submitter: { name: `${first} ${last}`, email: `${first}.${last}`.toLowerCase().replace(/[^a-z.]/g, '') + '@team.example' },
+      submitter: { name: `${first} ${last}`, email: emailOf(first, last, 'team.example') },
       status: REPORT_FLOW[meta.version],
       currency,
       total: Math.round(expenses.reduce((sum, x) => sum + x.amount, 0) * 100) / 100,
@@ -217,7 +217,7 @@ export function genericRecords(kind: string): ResourceSpec<Record<string, unknow
         title: faker.lorem.sentence({ min: 3, max: 7 }).replace(/\.$/, ''),
         description: faker.lorem.paragraph(),
         status: ['open', 'in_progress', 'done', 'archived'][meta.version],
-        owner: { name: `${first} ${last}`, email: `${first}.${last}`.toLowerCase().replace(/[^a-z.]/g, '') + '@team.example' },
+        owner: { name: `${first} ${last}`, email: emailOf(first, last, 'team.example') },
         created_at: iso(meta.createdAt),
         updated_at: iso(meta.modifiedAt),
       };

@@ -159,6 +159,10 @@ export function visibleIndexes(conn: Connection, spec: ResourceSpec<unknown>, si
 
 export const iso = (ms: number): string => new Date(ms).toISOString();
 export const isoDate = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
+/** 'first.last' in lower case letters and dots: the local part of a person's sandbox e-mail address. */
+export const handleOf = (first: string, last: string): string => `${first}.${last}`.toLowerCase().replace(/[^a-z.]/g, '');
+/** A person's sandbox e-mail address at `domain`. */
+export const emailOf = (first: string, last: string, domain: string): string => `${handleOf(first, last)}@${domain}`;
 
 /** A value picked by a stable number. */
 export const pickBy = <T>(items: readonly T[], n: number): T => items[n % items.length];

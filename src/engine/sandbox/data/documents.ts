@@ -1,13 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { Faker } from '@faker-js/faker';
 import { stableHash } from '../../seed/random.ts';
-import { customFieldsOf, iso, numericIds, type IdScheme, type ResourceSpec } from './core.ts';
+import { customFieldsOf, emailOf, iso, numericIds, type IdScheme, type ResourceSpec } from './core.ts';
 
 // Documents, in their vendors' own shapes: DocuSign-like envelopes (camelCase, GUID ids) that are
 // drafted, sent and signed by one signer after another (some declined or voided, some drafts
 // never sent); Box-like files (snake_case) in a folder tree, edited and shared over time.
 
-const emailOf = (first: string, last: string, domain: string) => `${first}.${last}`.toLowerCase().replace(/[^a-z.]/g, '') + `@${domain}`;
 const person = (faker: Faker, domain: string) => {
   const first = faker.person.firstName();
   const last = faker.person.lastName();

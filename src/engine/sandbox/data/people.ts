@@ -1,6 +1,6 @@
 import type { Faker } from '@faker-js/faker';
 import { DAY_MS } from '../../../shared/timeWindows.ts';
-import { customFieldsOf, iso, isoDate, numericIds, type BuildInput, type ResourceSpec } from './core.ts';
+import { customFieldsOf, emailOf, iso, isoDate, numericIds, type BuildInput, type ResourceSpec } from './core.ts';
 
 // HRIS and ATS data: employees who are hired, promoted, moved, re-paid and sometimes leave; jobs
 // that open and close; candidates; applications that move through the interview stages.
@@ -27,7 +27,6 @@ const JOB_IDS = numericIds(400_000);
 const CANDIDATE_IDS = numericIds(700_000);
 
 const domainOf = (conn: { seed: number }) => `company${conn.seed % 9973}.example`;
-const emailOf = (first: string, last: string, domain: string) => `${first}.${last}`.toLowerCase().replace(/[^a-z.]/g, '') + `@${domain}`;
 
 function person(faker: Faker) {
   const sex = faker.person.sexType();

@@ -1,5 +1,5 @@
 import { DAY_MS } from '../../../shared/timeWindows.ts';
-import { customFieldsOf, prefixedIds, type ResourceSpec } from './core.ts';
+import { customFieldsOf, emailOf, prefixedIds, type ResourceSpec } from './core.ts';
 
 // A Chargebee-like billing platform: times in Unix seconds, amounts in cents. Customers whose
 // billing contact or company changes now and then; subscriptions that start on a trial (half of
@@ -22,7 +22,7 @@ export const subscriptionCustomers: ResourceSpec<Record<string, unknown>> = {
     const last = faker.person.lastName();
     let company = faker.company.name();
     const domain = () => `${company.toLowerCase().replace(/[^a-z0-9]+/g, '')}.example`;
-    let email = `${first}.${last}`.toLowerCase().replace(/[^a-z.]/g, '') + `@${domain()}`;
+    let email = emailOf(first, last, domain());
     const city = faker.location.city();
     const country = faker.location.countryCode();
     // Version 1: billing goes to the finance team; version 2: the company is renamed.

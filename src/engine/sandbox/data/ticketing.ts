@@ -1,5 +1,5 @@
 import { DAY_MS } from '../../../shared/timeWindows.ts';
-import { customFieldsOf, iso, numericIds, type ResourceSpec } from './core.ts';
+import { customFieldsOf, handleOf, iso, numericIds, type ResourceSpec } from './core.ts';
 
 // A Zendesk-like helpdesk: its users (every third one staff: agents and a few admins; the others
 // the customers who ask), and tickets that go from new to closed, a comment at each step (some
@@ -24,7 +24,7 @@ export const ticketingUsers: ResourceSpec<Record<string, unknown>> = {
     const first = faker.person.firstName();
     let last = faker.person.lastName();
     const staff = isStaff(meta.index);
-    const handle = `${first}.${last}`.toLowerCase().replace(/[^a-z.]/g, '');
+    const handle = handleOf(first, last);
     const timeZone = faker.helpers.arrayElement(['Eastern Time (US & Canada)', 'London', 'Berlin', 'Pacific Time (US & Canada)']);
     // A change: a customer moves to a new e-mail address; one agent in three is made an admin, the
     // others change their name (their login stays).

@@ -1,7 +1,7 @@
 import type { Faker } from '@faker-js/faker';
 import { DAY_MS } from '../../../shared/timeWindows.ts';
 import { stableHash } from '../../seed/random.ts';
-import { customFieldsOf, iso, numericIds, prefixedIds, type IdScheme, type ResourceSpec } from './core.ts';
+import { customFieldsOf, emailOf, iso, numericIds, prefixedIds, type IdScheme, type ResourceSpec } from './core.ts';
 
 // A workspace's meetings, calendar and mailbox, each in its vendor's own shape: Zoom-like meetings
 // that are held (participants, recordings, a transcript) once their time has come; Google
@@ -10,7 +10,6 @@ import { customFieldsOf, iso, numericIds, prefixedIds, type IdScheme, type Resou
 
 const HOUR_MS = 3_600_000;
 const domainOf = (conn: { seed: number }) => `company${conn.seed % 9973}.example`;
-const emailOf = (first: string, last: string, domain: string) => `${first}.${last}`.toLowerCase().replace(/[^a-z.]/g, '') + `@${domain}`;
 /** A time as these vendors write it: ISO 8601 to the second, in UTC. */
 const seconds = (ms: number) => iso(ms).replace(/\.\d{3}Z$/, 'Z');
 
