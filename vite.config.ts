@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { OutputBundle } from 'rolldown';
 import { defineConfig, type Plugin } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { firstPaintBody, firstPaintStyle } from './src/dashboard/app/firstPaint.ts';
 
 // The dashboard is built into dist/dashboard and served by the engine on the same port;
 // in `npm run dev` the engine's base paths are proxied to it.
@@ -109,6 +110,18 @@ function muiInputsOnFirstUse(): Plugin {
   };
 }
 
+// The shell's frame, painted before any script runs on a signed-in /dashboard page (app/firstPaint.ts).
+const ROOT_ELEMENT = '<div id="root"></div>';
+function firstPaint(): Plugin {
+  return {
+    name: 'first-paint',
+    transformIndexHtml(html) {
+      if (!html.includes(ROOT_ELEMENT) || !html.includes('</head>')) throw new Error(`index.html must have </head> and ${ROOT_ELEMENT} for the first paint`);
+      return html.replace('</head>', `${firstPaintStyle()}</head>`).replace(ROOT_ELEMENT, ROOT_ELEMENT + firstPaintBody());
+    },
+  };
+}
+
 // A lazily imported chunk is fetched with its static imports (Vite's modulePreload), listed in the
 // importing chunk. The chunks the importer imports itself are in already when it runs, so they are
 // left out of its list: shorter lists in every chunk that imports another, nothing fetched twice.
@@ -134,7 +147,7 @@ function loadedWith(host: string): Set<string> {
 }
 
 export default defineConfig({
-  plugins: [loadOnFirstUse(), leaveOutMuiCssVariables(), muiInputsOnFirstUse(), react(), connectOrigins(), precompressed, rememberChunkGraph()],
+  plugins: [firstPaint(), loadOnFirstUse(), leaveOutMuiCssVariables(), muiInputsOnFirstUse(), react(), connectOrigins(), precompressed, rememberChunkGraph()],
   resolve: {
     alias: [
       { find: /^react-router$/, replacement: reactRouterProduction },

@@ -10,6 +10,20 @@ test.beforeEach(async ({ browser }) => {
 });
 test.afterEach(async () => page?.close());
 
+test("a cold visit paints the shell's frame before any module runs, and the app replaces it", async () => {
+  // With the modules held back, what shows is index.html's own frame (app/firstPaint.ts).
+  await page.route('**/assets/*.js', (route) => route.abort());
+  await page.goto('/dashboard/logs');
+  const frame = page.locator('#root > .first-paint');
+  await expect(frame).toBeVisible();
+  await expect(frame).toContainText('Knit');
+  await expect(frame.getByRole('progressbar', { name: 'Loading' })).toBeVisible();
+  await page.unroute('**/assets/*.js');
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Logs' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('.first-paint')).toHaveCount(0);
+});
+
 test('the admin shell: menu, collapse, breadcrumbs, lists and the mobile drawer', async () => {
   test.setTimeout(90_000);
   await page.goto('/dashboard/home');

@@ -5,6 +5,7 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useStore } from 'react-admin';
 import { useLocation } from 'react-router';
 import { menuFor } from '../app/navigation.ts';
+import { SIDEBAR_OPEN_STORE_KEY } from '../app/storageKeys.ts';
 import { useShellUser } from '../app/useShellUser.ts';
 import { ListScreenSkeleton } from '../components/TableSkeleton.tsx';
 import { Header } from './Header.tsx';
@@ -25,7 +26,7 @@ const VersionNotice = lazy(() => import('./VersionNotice.tsx').then((m) => ({ de
  */
 export function ShellLayout({ children }: { children?: ReactNode }) {
   const mobile = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'), { noSsr: true });
-  const [desktopOpen, setDesktopOpen] = useStore('shell.sidebar.open', true);
+  const [desktopOpen, setDesktopOpen] = useStore(SIDEBAR_OPEN_STORE_KEY, true);
   // The mobile drawer starts closed on every visit: it covers the page.
   const [mobileOpen, setMobileOpen] = useState(false);
   const { pathname } = useLocation();

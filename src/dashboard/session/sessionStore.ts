@@ -1,7 +1,8 @@
+import { SESSION_STORAGE_KEY } from '../app/storageKeys.ts';
 import { createIndexedDbKeyStore, createMemoryKeyStore } from './keyStores.ts';
 import type { CipherStorage, KeyStore, SessionListener, SessionState, SessionStore, SessionStoreOptions } from './types.ts';
 
-export const SESSION_STORAGE_KEY = 'dashboard.session';
+export { SESSION_STORAGE_KEY };
 const IV_BYTES = 12;
 
 const toBase64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));

@@ -1,29 +1,10 @@
 import { alpha, createTheme, type Theme } from '@mui/material/styles';
 import type { RaThemeOptions } from 'react-admin';
+import { accent, border, fontFamily, HEADER_HEIGHT, ink, muted, SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH, surface } from './tokens.ts';
 
 // A restrained developer-tool look: neutral slate surfaces, one indigo accent, system fonts (the
 // dashboard must work offline, so no web-font download), 8 px spacing with roomy paddings.
-const accent = '#4F46E5';
-const ink = '#0F172A';
-const muted = '#64748B';
-const border = '#E2E8F0';
-const surface = '#F8FAFC';
-
-export const SIDEBAR_WIDTH = 248;
-export const SIDEBAR_COLLAPSED_WIDTH = 68;
-export const HEADER_HEIGHT = 60;
-
-const fontFamily = [
-  'Inter',
-  'ui-sans-serif',
-  'system-ui',
-  '-apple-system',
-  '"Segoe UI"',
-  'Roboto',
-  '"Helvetica Neue"',
-  'Arial',
-  'sans-serif',
-].join(',');
+export { HEADER_HEIGHT, SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH };
 
 export const monoFontFamily = ['ui-monospace', 'SFMono-Regular', 'Menlo', 'Consolas', 'monospace'].join(',');
 
