@@ -1,10 +1,13 @@
 import react from '@vitejs/plugin-react';
 import { readFileSync } from 'node:fs';
+import { brotliCompressSync, constants } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
-import type { OutputBundle } from 'rolldown';
-import { defineConfig, type Plugin } from 'vite';
+import type { OutputAsset, OutputBundle, OutputChunk, RolldownOutput } from 'rolldown';
+import { build, defineConfig, type Plugin, type UserConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { firstPaintBody, firstPaintStyle } from './src/dashboard/app/firstPaint.ts';
+import { planChunkGroups } from './scripts/chunkGroups.ts';
+import { type Manifest, readBudgets } from './bench/routeBytes.ts';
 
 // The dashboard is built into dist/dashboard and served by the engine on the same port;
 // in `npm run dev` the engine's base paths are proxied to it.
@@ -146,8 +149,31 @@ function loadedWith(host: string): Set<string> {
   return loaded;
 }
 
-export default defineConfig({
-  plugins: [firstPaint(), loadOnFirstUse(), leaveOutMuiCssVariables(), muiInputsOnFirstUse(), react(), connectOrigins(), precompressed, rememberChunkGraph()],
+// The chunk groups (scripts/chunkGroups.ts) are planned from a first build with the bundler's own
+// splitting, made in memory (no minifying, no files) before the real one.
+const PLANNING = 'DASHBOARD_CHUNK_PLANNING';
+async function plannedChunkGroups(): Promise<Map<string, string>> {
+  process.env[PLANNING] = '1';
+  try {
+    const result = await build({ configFile: fileURLToPath(new URL('./vite.config.ts', import.meta.url)), logLevel: 'warn', build: { write: false, sourcemap: false } });
+    const outputs = (Array.isArray(result) ? result : [result]) as RolldownOutput[];
+    const items = outputs.flatMap((out) => out.output);
+    const chunks = items.filter((item): item is OutputChunk => item.type === 'chunk');
+    const manifest = items.find((item): item is OutputAsset => item.type === 'asset' && item.fileName === '.vite/manifest.json');
+    if (!manifest) throw new Error('the planning build wrote no manifest');
+    // Weighed as the engine sends them (brotli; quality 9 here is close to the build's 11, faster).
+    const weigh = (code: string) => brotliCompressSync(code, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }).length;
+    return planChunkGroups(chunks, JSON.parse(String(manifest.source)) as Manifest, readBudgets(), weigh);
+  } finally {
+    delete process.env[PLANNING];
+  }
+}
+
+export default defineConfig(async ({ command }) => {
+  const planning = process.env[PLANNING] === '1';
+  const chunkGroups = command === 'build' && !planning ? await plannedChunkGroups() : new Map<string, string>();
+  const config: UserConfig = {
+  plugins: [firstPaint(), loadOnFirstUse(), leaveOutMuiCssVariables(), muiInputsOnFirstUse(), react(), connectOrigins(), ...(planning ? [] : [precompressed, rememberChunkGraph()])],
   resolve: {
     alias: [
       { find: /^react-router$/, replacement: reactRouterProduction },
@@ -174,6 +200,9 @@ export default defineConfig({
             // What the first page needs, in one chunk.
             { name: 'initial', tags: ['$initial'] },
             { name: 'react-query', test: /node_modules[\\/]@tanstack[\\/]/ },
+            // Captured as planned, without the modules they import (those stay where the plan left
+            // them: pulling them in would make public pages load a dashboard group).
+            { name: (id: string) => chunkGroups.get(id) ?? null, includeDependenciesRecursively: false },
           ],
         },
       },
@@ -187,4 +216,6 @@ export default defineConfig({
     },
   },
   server: { proxy: { '/api': engineUrl, '/ai': engineUrl } },
+  };
+  return config;
 });

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 // A chunk weighs what the browser downloads: its brotli file where the build wrote one (the engine
 // serves that to every browser that accepts br), else the file itself.
 
-interface ManifestChunk {
+export interface ManifestChunk {
   file: string;
   src?: string;
   isEntry?: boolean;
@@ -15,7 +15,7 @@ interface ManifestChunk {
   imports?: string[];
   dynamicImports?: string[];
 }
-type Manifest = Record<string, ManifestChunk>;
+export type Manifest = Record<string, ManifestChunk>;
 
 export interface RouteBudget {
   /** The page's module, relative to src/dashboard (a dynamic import of the build). */
@@ -50,6 +50,8 @@ export interface RouteBytes {
   bytes: number;
   maxKb: number;
   files: string[];
+  /** The lazily loaded modules a visit passes on its way to this one (none for a named route). */
+  via: string[];
 }
 
 export const kb = (bytes: number) => bytes / 1000;
@@ -63,12 +65,21 @@ export function routeBytes(dir: string, budgets: Budgets): RouteBytes[] {
   const manifestFile = join(dir, '.vite', 'manifest.json');
   if (!existsSync(manifestFile)) throw new Error(`${manifestFile} is missing: build the dashboard first (npm run build)`);
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
+  const weight = (file: string) => statSync(join(dir, existsSync(join(dir, `${file}.br`)) ? `${file}.br` : file)).size;
+  return measuredLoads(manifest, budgets, weight);
+}
+
+/**
+ * Every load the budgets hold (the shell, each named route, every other lazily loaded module on
+ * its way from the entry): its files by the manifest, weighed by `weight`. The build plans its
+ * chunk groups from the same loads (scripts/chunkGroups.ts).
+ */
+export function measuredLoads(manifest: Manifest, budgets: Budgets, weight: (file: string) => number): RouteBytes[] {
   const chunk = (key: string) => {
     const found = manifest[key];
     if (!found) throw new Error(`budgets.json names ${key}, which the build does not have as a module of its own`);
     return found;
   };
-  const weight = (file: string) => statSync(join(dir, existsSync(join(dir, `${file}.br`)) ? `${file}.br` : file)).size;
   const closure = (keys: readonly string[], into = new Set<string>()) => {
     const visit = (key: string) => {
       const { file, imports = [] } = chunk(key);
@@ -79,9 +90,9 @@ export function routeBytes(dir: string, budgets: Budgets): RouteBytes[] {
     keys.forEach(visit);
     return into;
   };
-  const measure = (name: string, maxKb: number, keys: readonly string[]): RouteBytes => {
+  const measure = (name: string, maxKb: number, keys: readonly string[], via: string[] = []): RouteBytes => {
     const files = [...closure(keys)].sort();
-    return { name, maxKb, files, bytes: files.reduce((sum, file) => sum + weight(file), 0) };
+    return { name, maxKb, files, via, bytes: files.reduce((sum, file) => sum + weight(file), 0) };
   };
 
   const shellKeys = [budgets.entry, budgets.shell.module, ...(budgets.shell.loads ?? [])];
@@ -102,7 +113,7 @@ export function routeBytes(dir: string, budgets: Budgets): RouteBytes[] {
     if (named.has(key) || key === budgets.shell.module || budgets.shell.loads?.includes(key)) continue;
     const dashboard = path.includes(budgets.shell.module);
     const keys = [...(dashboard ? shellKeys : [budgets.entry]), ...path, key];
-    rows.push(measure(key, dashboard ? budgets.dashboardRouteMaxKb : budgets.publicRouteMaxKb, keys));
+    rows.push(measure(key, dashboard ? budgets.dashboardRouteMaxKb : budgets.publicRouteMaxKb, keys, path));
   }
   return rows;
 }
