@@ -254,8 +254,16 @@ export const onboardingMachine = setup({
             'onboarding.finish': { guard: 'canFinish', target: 'finishing' },
           },
         },
-        // The 20 s poll: a failed read is left for the next one.
+        // The 20 s poll: a failed read is left for the next one. The page stays usable meanwhile:
+        // opening a step or a resource drops the read (the poll starts again from the new view).
         polling: {
+          on: {
+            'step.open': [
+              { guard: 'isSelectStep', target: '#onboarding.selecting', actions: 'chooseLoaded' },
+              { guard: 'isStepOpenable', target: 'viewing', actions: 'setView' },
+            ],
+            'resource.open': { target: 'viewing', actions: 'setView' },
+          },
           invoke: {
             id: 'fetchJourney',
             src: 'fetchJourney',

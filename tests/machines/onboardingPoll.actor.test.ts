@@ -1,0 +1,37 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import { onboardingMachine, STATUS_POLL_MS, type JourneyStep } from '../../src/dashboard/machines/onboarding/index.ts';
+import { journey, listed, WEB_STEPS } from './support/journeyFixtures.ts';
+
+// The 20 s status poll runs while the user reads the embed step: the page stays usable meanwhile.
+// A step opened from the navigation while a poll's read is on its way opens at once (the read is
+// dropped, the poll starts again from the new view) instead of being lost.
+describe('onboarding status poll', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('opens a step chosen while a poll is reading, and polls again from there', async () => {
+    const steps = journey(WEB_STEPS, 2, { categoryEnabled: true, webhook: 'http://127.0.0.1:8787/hooks' });
+    let reads = 0;
+    const actor = createActor(onboardingMachine.provide({
+      actors: {
+        fetchCategories: fromPromise(async () => [listed('HRIS', 'HRIS', WEB_STEPS, { enabled: true, inProgress: true, done: 2 })]),
+        // The first read (the journey) answers; the poll's read never does.
+        fetchJourney: fromPromise(async () => ((reads += 1) === 1 ? steps : new Promise<JourneyStep[]>(() => {}))),
+      },
+    }), { input: { flow: 'webapp' } }).start();
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ journey: 'viewing' })).toBe(true));
+    expect(actor.getSnapshot().context.view).toBe('embedSdk');
+
+    await vi.advanceTimersByTimeAsync(STATUS_POLL_MS);
+    expect(actor.getSnapshot().matches({ journey: 'polling' })).toBe(true);
+    actor.send({ type: 'step.open', stepId: 'registerWebhook' });
+    expect(actor.getSnapshot().matches({ journey: 'viewing' })).toBe(true);
+    expect(actor.getSnapshot().context.view).toBe('registerWebhook');
+    actor.stop();
+  });
+});
