@@ -150,7 +150,7 @@ function loadedWith(host: string): Set<string> {
 }
 
 // The chunk groups (scripts/chunkGroups.ts) are planned from a first build with the bundler's own
-// splitting, made in memory (no minifying, no files) before the real one.
+// splitting, made in memory (no files, no source maps) before the real one.
 const PLANNING = 'DASHBOARD_CHUNK_PLANNING';
 async function plannedChunkGroups(): Promise<Map<string, string>> {
   process.env[PLANNING] = '1';
@@ -173,49 +173,51 @@ export default defineConfig(async ({ command }) => {
   const planning = process.env[PLANNING] === '1';
   const chunkGroups = command === 'build' && !planning ? await plannedChunkGroups() : new Map<string, string>();
   const config: UserConfig = {
-  plugins: [firstPaint(), loadOnFirstUse(), leaveOutMuiCssVariables(), muiInputsOnFirstUse(), react(), connectOrigins(), ...(planning ? [] : [precompressed, rememberChunkGraph()])],
-  resolve: {
-    alias: [
-      { find: /^react-router$/, replacement: reactRouterProduction },
-      { find: /^react-router\/dom$/, replacement: reactRouterDomProduction },
-      { find: /^react-router-dom$/, replacement: reactRouterForAdmin },
-      { find: /^object\.entries$/, replacement: objectEntries },
-      { find: /^use-sync-external-store\/shim$/, replacement: syncExternalStore },
-      { find: /^use-sync-external-store\/shim\/with-selector$/, replacement: syncExternalStoreWithSelector },
-    ],
-  },
-  define: { 'import.meta.env.VITE_UI_VERSION': JSON.stringify(version) },
-  root: 'src/dashboard',
-  publicDir: false,
-  // The manifest maps each source module to its chunks: the byte-budget check reads it.
-  build: {
-    outDir: '../../dist/dashboard',
-    emptyOutDir: true,
-    sourcemap: true,
-    manifest: true,
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          groups: [
-            // What the first page needs, in one chunk.
-            { name: 'initial', tags: ['$initial'] },
-            { name: 'react-query', test: /node_modules[\\/]@tanstack[\\/]/ },
-            // Captured as planned, without the modules they import (those stay where the plan left
-            // them: pulling them in would make public pages load a dashboard group).
-            { name: (id: string) => chunkGroups.get(id) ?? null, includeDependenciesRecursively: false },
-          ],
+    plugins: [firstPaint(), loadOnFirstUse(), leaveOutMuiCssVariables(), muiInputsOnFirstUse(), react(), connectOrigins(), ...(planning ? [] : [precompressed, rememberChunkGraph()])],
+    resolve: {
+      alias: [
+        { find: /^react-router$/, replacement: reactRouterProduction },
+        { find: /^react-router\/dom$/, replacement: reactRouterDomProduction },
+        { find: /^react-router-dom$/, replacement: reactRouterForAdmin },
+        { find: /^object\.entries$/, replacement: objectEntries },
+        { find: /^use-sync-external-store\/shim$/, replacement: syncExternalStore },
+        { find: /^use-sync-external-store\/shim\/with-selector$/, replacement: syncExternalStoreWithSelector },
+      ],
+    },
+    define: { 'import.meta.env.VITE_UI_VERSION': JSON.stringify(version) },
+    root: 'src/dashboard',
+    publicDir: false,
+    // The manifest maps each source module to its chunks: the byte-budget check reads it.
+    build: {
+      outDir: '../../dist/dashboard',
+      emptyOutDir: true,
+      sourcemap: true,
+      manifest: true,
+      rolldownOptions: {
+        output: {
+          codeSplitting: {
+            groups: [
+              // What the first page needs, in one chunk.
+              { name: 'initial', tags: ['$initial'] },
+              { name: 'react-query', test: /node_modules[\\/]@tanstack[\\/]/ },
+              // Captured as planned, without the modules they import (those stay where the plan left
+              // them: pulling them in would make public pages load a dashboard group). Rolldown
+              // warns that such a chunk may run modules in another order than their imports say;
+              // the e2e suite runs on this build.
+              { name: (id: string) => chunkGroups.get(id) ?? null, includeDependenciesRecursively: false },
+            ],
+          },
+        },
+      },
+      modulePreload: {
+        resolveDependencies: (_file, deps, { hostId, hostType }) => {
+          if (hostType !== 'js') return deps;
+          const loaded = loadedWith(hostId);
+          return deps.filter((dep) => !loaded.has(dep));
         },
       },
     },
-    modulePreload: {
-      resolveDependencies: (_file, deps, { hostId, hostType }) => {
-        if (hostType !== 'js') return deps;
-        const loaded = loadedWith(hostId);
-        return deps.filter((dep) => !loaded.has(dep));
-      },
-    },
-  },
-  server: { proxy: { '/api': engineUrl, '/ai': engineUrl } },
+    server: { proxy: { '/api': engineUrl, '/ai': engineUrl } },
   };
   return config;
 });
