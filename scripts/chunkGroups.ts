@@ -6,11 +6,12 @@ import { type Budgets, type Manifest, measuredLoads } from '../bench/routeBytes.
 // sign-up steps) a list screen's first visit fetched 85 files, most of 1 to 3 kB, and a browser
 // fetches six at a time from one host over HTTP/1.1, so the page waited on round trips, not bytes.
 //
-// Chunks that belong to exactly the same loads are merged, the loads being those the byte budgets
-// hold (bench/budgets.json: the shell, each named route, and every other lazily loaded module on
-// its way from the entry). Every one of them then downloads the same modules as before, none a
-// byte of code it did not, in fewer files. The entry's chunks stay as they are, and so does each
-// lazily loaded module's own chunk (the one its importers name).
+// The loads are those the byte budgets hold (bench/routeBytes.ts `measuredLoads`: the shell, each
+// route bench/budgets.json names, and every other lazily loaded module on its way from the entry).
+// Chunks merge when each load that must stay as it is has all of them or none: the shell, the
+// named routes and what a public route loads later then download the same modules as before, in
+// fewer files. Any other load may take code it does not use, up to its budget. The entry's chunks
+// stay as they are, and so does each lazily loaded module's own chunk (the one its importers name).
 
 /** What the plan needs of a chunk of the first build (rolldown's OutputChunk has these). */
 export interface PlannedChunk {
@@ -24,10 +25,9 @@ export interface PlannedChunk {
 }
 
 /**
- * Group name by module id, from the first build's chunks and manifest. Chunks merge when every
- * load that must stay as it is (the shell, each route budgets.json names, and what a public route
- * loads after it) has all of them or none; any other load the budgets hold may then download code it does not use, up to its
- * budget: a load that would go over is added to those that must stay as they are, until none does.
+ * Group name by module id, from the first build's chunks and manifest. A load that merging would
+ * take over its budget (weighed by `weigh`, the merged parts compressed together) joins those that
+ * must stay as they are, and the plan is made again, until none is over.
  */
 export function planChunkGroups(chunks: readonly PlannedChunk[], manifest: Manifest, budgets: Budgets, weigh: (code: string) => number): Map<string, string> {
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));

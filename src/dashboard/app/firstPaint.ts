@@ -5,6 +5,7 @@ import {
   fontFamily,
   HEADER_HEIGHT,
   ink,
+  logoMark,
   MAIN_MAX_WIDTH,
   MD_BREAKPOINT_PX,
   muted,
@@ -60,9 +61,13 @@ const css = `
 .fp-main{padding:20px 16px}
 }`.replace(/\n/g, '');
 
-/** The product mark (components/Logo.tsx draws the same). */
+/** The product mark, as components/Logo.tsx draws it. */
 const mark = (size: number, className = '') =>
-  `<svg${className ? ` class="${className}"` : ''} viewBox="0 0 32 32" width="${size}" height="${size}" aria-hidden="true"><rect width="32" height="32" rx="8" fill="${accent}"/><path d="M11 10.5v11M21 10.5v11M11 16h10" stroke="#fff" stroke-width="2.6" stroke-linecap="round"/><circle cx="11" cy="10.5" r="2.4" fill="#C7D2FE"/><circle cx="21" cy="21.5" r="2.4" fill="#C7D2FE"/></svg>`;
+  `<svg${className ? ` class="${className}"` : ''} viewBox="0 0 32 32" width="${size}" height="${size}" aria-hidden="true">`
+  + `<rect width="32" height="32" rx="${logoMark.cornerRadius}" fill="${accent}"/>`
+  + `<path d="${logoMark.links}" stroke="#fff" stroke-width="${logoMark.linkWidth}" stroke-linecap="round"/>`
+  + logoMark.nodes.map(([cx, cy]) => `<circle cx="${cx}" cy="${cy}" r="${logoMark.nodeRadius}" fill="${logoMark.nodeFill}"/>`).join('')
+  + `</svg>`;
 
 const repeat = (count: number, html: (index: number) => string) => Array.from({ length: count }, (_, i) => html(i)).join('');
 const bar = (widthPercent: number) => `<span class="fp-bar" style="width:${widthPercent}%"></span>`;

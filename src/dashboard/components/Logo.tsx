@@ -1,7 +1,8 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { accent, logoMark } from '../theme/tokens.ts';
 
-/** The product mark: two linked nodes (an integration) in the accent colour. */
+/** The product mark (theme/tokens.ts; the page's first paint draws it too). */
 export function LogoMark({ size = 32 }: { size?: number }) {
   return (
     <Box
@@ -11,10 +12,11 @@ export function LogoMark({ size = 32 }: { size?: number }) {
       aria-label="Knit"
       sx={{ width: size, height: size, flexShrink: 0, display: 'block' }}
     >
-      <rect width="32" height="32" rx="8" fill="#4F46E5" />
-      <path d="M11 10.5v11M21 10.5v11M11 16h10" stroke="#fff" strokeWidth="2.6" strokeLinecap="round" />
-      <circle cx="11" cy="10.5" r="2.4" fill="#C7D2FE" />
-      <circle cx="21" cy="21.5" r="2.4" fill="#C7D2FE" />
+      <rect width="32" height="32" rx={logoMark.cornerRadius} fill={accent} />
+      <path d={logoMark.links} stroke="#fff" strokeWidth={logoMark.linkWidth} strokeLinecap="round" />
+      {logoMark.nodes.map(([cx, cy]) => (
+        <circle key={`${cx},${cy}`} cx={cx} cy={cy} r={logoMark.nodeRadius} fill={logoMark.nodeFill} />
+      ))}
     </Box>
   );
 }

@@ -28,3 +28,13 @@ export const fontFamily = [
   'Arial',
   'sans-serif',
 ].join(',');
+
+/** The product mark on a 32-unit square: two linked nodes (an integration) on the accent colour. */
+export const logoMark = {
+  cornerRadius: 8,
+  links: 'M11 10.5v11M21 10.5v11M11 16h10',
+  linkWidth: 2.6,
+  nodes: [[11, 10.5], [21, 21.5]] as const,
+  nodeRadius: 2.4,
+  nodeFill: '#C7D2FE',
+};

@@ -1,5 +1,8 @@
 // @vitest-environment jsdom
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { LogoMark } from '../../../src/dashboard/components/Logo.tsx';
 import { FIRST_PAINT_CLASS, firstPaintBody, firstPaintStyle } from '../../../src/dashboard/app/firstPaint.ts';
 import { REACT_ADMIN_STORE_PREFIX, SESSION_STORAGE_KEY, SIDEBAR_OPEN_STORE_KEY } from '../../../src/dashboard/app/storageKeys.ts';
 import { HEADER_HEIGHT, SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH } from '../../../src/dashboard/theme/tokens.ts';
@@ -49,5 +52,16 @@ describe('the first paint', () => {
     expect(style).toContain(`width:${SIDEBAR_WIDTH}px`);
     expect(style).toContain(`width:${SIDEBAR_COLLAPSED_WIDTH}px`);
     expect(style).toContain(`height:${HEADER_HEIGHT}px`);
+  });
+
+  it('draws the same product mark as the shell', () => {
+    const shapes = (svg: Element) => [...svg.children].map((shape) =>
+      [shape.tagName.toLowerCase(), ...['rx', 'fill', 'd', 'stroke', 'stroke-width', 'cx', 'cy', 'r'].map((name) => shape.getAttribute(name))].join(' '));
+    const host = document.createElement('div');
+    host.innerHTML = renderToStaticMarkup(createElement(LogoMark, { size: 30 }));
+    const shell = host.querySelector('svg')!;
+    const frame = frameOf(load('/dashboard/logs', signedIn))!.querySelector('.fp-brand svg')!;
+    expect(shapes(frame)).toEqual(shapes(shell));
+    expect(shapes(frame)).toHaveLength(4);
   });
 });
