@@ -6,6 +6,8 @@ import type { OutputAsset, OutputBundle, OutputChunk, RolldownOutput } from 'rol
 import { build, defineConfig, type Plugin, type UserConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { firstPaintBody, firstPaintStyle } from './src/dashboard/app/firstPaint.ts';
+import { SESSION_STORAGE_KEY } from './src/dashboard/app/storageKeys.ts';
+import { type BuiltChunk, routeHintScript, screenModulesOf } from './scripts/routeHints.ts';
 import { planChunkGroups } from './scripts/chunkGroups.ts';
 import { type Manifest, readBudgets } from './bench/routeBytes.ts';
 
@@ -125,6 +127,25 @@ function firstPaint(): Plugin {
   };
 }
 
+// A signed-in /dashboard page requests its shell's and screen's chunks while index.html is parsed
+// (scripts/routeHints.ts), not only once the entry chunk has run.
+const dashboardRoot = fileURLToPath(new URL('./src/dashboard/', import.meta.url));
+const FIRST_LOADS = ['app/dashboardData.ts', 'app/DashboardApp.tsx'];
+function routeHints(): Plugin {
+  return {
+    name: 'route-hints',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        if (!ctx.bundle) return html;
+        const screens = screenModulesOf(readFileSync(new URL('./src/dashboard/app/screens.ts', import.meta.url), 'utf8'));
+        const script = routeHintScript(Object.values(ctx.bundle) as BuiltChunk[], { root: dashboardRoot, shell: FIRST_LOADS, listStarter: 'app/listPreload.ts', screens, sessionKey: SESSION_STORAGE_KEY });
+        return html.replace('</body>', `<script>${script}</script></body>`);
+      },
+    },
+  };
+}
+
 // A lazily imported chunk is fetched with its static imports (Vite's modulePreload), listed in the
 // importing chunk. The chunks the importer imports itself are in already when it runs, so they are
 // left out of its list: shorter lists in every chunk that imports another, nothing fetched twice.
@@ -173,7 +194,7 @@ export default defineConfig(async ({ command }) => {
   const planning = process.env[PLANNING] === '1';
   const chunkGroups = command === 'build' && !planning ? await plannedChunkGroups() : new Map<string, string>();
   const config: UserConfig = {
-    plugins: [firstPaint(), loadOnFirstUse(), leaveOutMuiCssVariables(), muiInputsOnFirstUse(), react(), connectOrigins(), ...(planning ? [] : [precompressed, rememberChunkGraph()])],
+    plugins: [firstPaint(), routeHints(), loadOnFirstUse(), leaveOutMuiCssVariables(), muiInputsOnFirstUse(), react(), connectOrigins(), ...(planning ? [] : [precompressed, rememberChunkGraph()])],
     resolve: {
       alias: [
         { find: /^react-router$/, replacement: reactRouterProduction },

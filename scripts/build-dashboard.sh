@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ -f src/dashboard/index.html ]; then
   stamp=dist/dashboard/index.html
-  if [ ! -f "$stamp" ] || [ -n "$(find src/dashboard src/generated src/shared vite.config.ts scripts/chunkGroups.ts bench/routeBytes.ts bench/budgets.json -newer "$stamp" -type f -print -quit)" ]; then
+  if [ ! -f "$stamp" ] || [ -n "$(find src/dashboard src/generated src/shared vite.config.ts scripts/chunkGroups.ts scripts/routeHints.ts bench/routeBytes.ts bench/budgets.json -newer "$stamp" -type f -print -quit)" ]; then
     echo "Building the dashboard..."
     npx vite build --logLevel warn
   fi
