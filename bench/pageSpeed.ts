@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -95,7 +95,10 @@ async function lighthouseScores(baseUrl: string, path: string, session?: Session
     const result = await lighthouse(`${baseUrl}${path}`, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], disableStorageReset: true }, desktopConfig);
     // BENCH_LIGHTHOUSE_DIR keeps each route's report, to read which audits cost the points.
     const reportDir = process.env.BENCH_LIGHTHOUSE_DIR;
-    if (reportDir && result) writeFileSync(join(reportDir, `${path.replace(/\W+/g, '_') || 'root'}.json`), JSON.stringify(result.lhr));
+    if (reportDir && result) {
+      mkdirSync(reportDir, { recursive: true });
+      writeFileSync(join(reportDir, `${path.replace(/\W+/g, '_') || 'root'}.json`), JSON.stringify(result.lhr));
+    }
     const categories = result?.lhr.categories;
     const performance = categories?.performance?.score;
     const accessibility = categories?.accessibility?.score;
