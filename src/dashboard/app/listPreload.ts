@@ -3,7 +3,8 @@ import { firstListParams, listSetupOf } from '../resources/listParams.ts';
 import { resourceForPath } from '../resources/registry.ts';
 import type { SessionState } from '../session/types.ts';
 import { NotBuiltYetPage } from './App.tsx';
-import { dashboardStore } from './dashboardData.ts';
+import { choicesQuery, operationMsgQuery } from '../resources/filters/operationMsg.ts';
+import { dashboardStore, queryClientFor } from './dashboardData.ts';
 import { matchDashboardRoute } from './navigation.ts';
 import type { RouteLocation } from './routePreload.ts';
 import { GeneratedListScreen, screensListingTheirPath } from './screens.ts';
@@ -31,7 +32,16 @@ export function preloadFirstList(location: RouteLocation, session: Promise<Sessi
   // A route with neither a screen of its own nor a list shows the not-built-yet page.
   if (!list) return screenPattern === undefined ? NotBuiltYetPage.preload() : Promise.resolve();
   void session.then((state) => {
-    if (state?.isLoggedIn) dataProvider.preloadList(list.definition.name, firstListParams(listSetupOf(list.definition, list.params), location.search, dashboardStore));
+    if (!state?.isLoggedIn) return;
+    const params = firstListParams(listSetupOf(list.definition, list.params), location.search, dashboardStore);
+    dataProvider.preloadList(list.definition.name, params);
+    // The filter bar's data choices too, into the cache its filters read: otherwise they are asked
+    // for only once the list has rendered, and their answer renders the list a second time.
+    const queryClient = queryClientFor(state.token);
+    const filterValues = (params.filter ?? {}) as Record<string, unknown>;
+    for (const filter of list.definition.filters) {
+      if (filter.choicesFrom) void queryClient.prefetchQuery(operationMsgQuery(filter.choicesFrom, choicesQuery(filter.choicesFrom, filterValues)));
+    }
   });
   return screenPattern === undefined ? GeneratedListScreen.preload() : Promise.resolve();
 }

@@ -2,7 +2,7 @@ import { AutocompleteInput, SelectInput, useListContext } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import type { FilterDefinition } from '../../../generated/resources/types.ts';
 import { choiceLabel } from './labels.ts';
-import { useOperationMsg } from './operationMsg.ts';
+import { choicesQuery, useOperationMsg } from './operationMsg.ts';
 
 // A select whose choices are data (apps, organisations, accounts): the contract's `choicesFrom`
 // names the GET operation and the list in its answer, and which of the list's current filters
@@ -11,14 +11,6 @@ import { useOperationMsg } from './operationMsg.ts';
 interface Choice {
   value: string;
   label: string;
-}
-
-/** The query of a choicesFrom call: its fixed parameters plus the narrowing filters that are set. */
-function choicesQuery(from: NonNullable<FilterDefinition['choicesFrom']>, filterValues: Readonly<Record<string, unknown>>): Record<string, string> {
-  const narrowing = Object.entries(from.narrowBy ?? {})
-    .map(([param, source]) => [param, filterValues[source]] as const)
-    .filter((entry): entry is readonly [string, string] => typeof entry[1] === 'string' && entry[1] !== '');
-  return { ...from.query, ...Object.fromEntries(narrowing) };
 }
 
 function useChoices(filter: FilterDefinition, filterValues: Readonly<Record<string, unknown>>) {
