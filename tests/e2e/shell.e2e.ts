@@ -30,9 +30,17 @@ test("a cold visit paints the shell's frame before any module runs, and the app 
   const asked = (chunk: RegExp) => requested.some((path) => chunk.test(path));
   await expect.poll(() => asked(/^\/assets\/DashboardApp-[\w-]{8}\.js$/) && asked(/^\/assets\/logs-[\w-]{8}\.js$/)).toBe(true);
   await page.unroute('**/assets/*.js');
+  const listCalls: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/app.getLogsDataV2') listCalls.push(request.url());
+  });
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Logs' })).toBeVisible({ timeout: 30_000 });
   await expect(page.locator('.first-paint')).toHaveCount(0);
+  // The list's first page comes from the route preload, once: not asked again as the list mounts.
+  await expect(page.locator('table tbody tr.RaDataTable-row').first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(listCalls).toHaveLength(1);
 });
 
 test('the admin shell: menu, collapse, breadcrumbs, lists and the mobile drawer', async () => {

@@ -4,6 +4,7 @@ import { resourceForPath } from '../resources/registry.ts';
 import type { SessionState } from '../session/types.ts';
 import { NotBuiltYetPage } from './App.tsx';
 import { choicesQuery, operationMsgQuery } from '../resources/filters/operationMsg.ts';
+import { putPreloadedList } from '../resources/preloadedLists.ts';
 import { dashboardStore, queryClientFor } from './dashboardData.ts';
 import { matchDashboardRoute } from './navigation.ts';
 import type { RouteLocation } from './routePreload.ts';
@@ -11,8 +12,9 @@ import { GeneratedListScreen, screensListingTheirPath } from './screens.ts';
 
 // A list screen's first call, started by the route preload as soon as the session is read, in
 // parallel with the screen's code: the request react-admin's list controller will make (the URL's
-// list query, the stored list state, the contract's defaults), whose answer the dataProvider then
-// hands to it instead of calling again. A chunk of its own: it brings react-admin's list params,
+// list query, the stored list state, the contract's defaults), whose answer goes into react-admin's
+// query cache for the list's first render (or, when the list asks first, the dataProvider hands it
+// to that request instead of calling again). A chunk of its own: it brings react-admin's list params,
 // which only list screens need.
 
 /** The generated list a path's screen starts with, when the preload can know it without the screen's code. */
@@ -34,10 +36,15 @@ export function preloadFirstList(location: RouteLocation, session: Promise<Sessi
   void session.then((state) => {
     if (!state?.isLoggedIn) return;
     const params = firstListParams(listSetupOf(list.definition, list.params), location.search, dashboardStore);
-    dataProvider.preloadList(list.definition.name, params);
+    const resource = list.definition.name;
+    const queryClient = queryClientFor(state.token);
+    // Into the query cache once it is in, unless the list has already asked for it (then its own
+    // query gets it): the list's first render then draws the rows.
+    void dataProvider.preloadList(resource, params).then((answer) => {
+      if (dataProvider.takePreloadedList(resource, params)) putPreloadedList(queryClient, resource, params, answer);
+    }, () => undefined);
     // The filter bar's data choices too, into the cache its filters read: otherwise they are asked
     // for only once the list has rendered, and their answer renders the list a second time.
-    const queryClient = queryClientFor(state.token);
     const filterValues = (params.filter ?? {}) as Record<string, unknown>;
     for (const filter of list.definition.filters) {
       if (filter.choicesFrom) void queryClient.prefetchQuery(operationMsgQuery(filter.choicesFrom, choicesQuery(filter.choicesFrom, filterValues)));

@@ -89,7 +89,12 @@ type ContractDataProvider = DataProvider & {
    * Starts a list's first call ahead of its screen (the route preload): the list's own getList with
    * the same params, made within PRELOAD_TTL_MS, gets this call's answer instead of a second call.
    */
-  preloadList(resource: string, params: GetListParams): void;
+  preloadList(resource: string, params: GetListParams): Promise<GetListResult>;
+  /**
+   * Takes a preloaded answer that no getList has taken yet (the preload hands it to the query cache
+   * instead), so no later getList gets it; undefined when there is none left.
+   */
+  takePreloadedList(resource: string, params: GetListParams): Promise<GetListResult> | undefined;
 };
 
 /** How long a call started ahead waits for its list to ask for it (after that the list calls again). */
@@ -273,7 +278,9 @@ export function createDataProvider(options: DataProviderOptions): ContractDataPr
       // Nobody may ever take it (the user left first): its failure is the list's to show, not a stray rejection.
       result.catch(() => undefined);
       preloaded.set(preloadKey(resource, params), { at: Date.now(), result });
+      return result;
     },
+    takePreloadedList: takePreloaded,
     resetCursors(resource) {
       for (const key of stacks.keys()) if (!resource || key.startsWith(`${resource}|`)) stacks.delete(key);
     },

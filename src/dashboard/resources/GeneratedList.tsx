@@ -14,6 +14,7 @@ import { sanitizeFilters } from './filters/sanitize.ts';
 import { GeneratedTable, STICKY_ACTIONS, tableStyles, type CellRenderers } from './GeneratedTable.tsx';
 import { listSetupOf } from './listParams.ts';
 import { PagePager } from './PagePager.tsx';
+import { listStaleTime } from './preloadedLists.ts';
 
 /** Cell renderers replacing a column's generated cell, by the row field the column shows ('actions' for the actions column). */
 type ListCells<F extends string> = Partial<Record<F | 'actions', (record: Row) => ReactNode>>;
@@ -196,7 +197,11 @@ export function GeneratedList<F extends string, S extends string, C extends List
         perPage={pageSize}
         // A list of what the platform keeps adding (runs, records, deliveries, logs) reads its page
         // again on the contract's period while the tab is in view (react-query pauses it otherwise).
-        queryOptions={{ ...(onError ? { onError } : {}), ...(definition.refreshSeconds ? { refetchInterval: definition.refreshSeconds * 1000 } : {}) }}
+        queryOptions={{
+          staleTime: listStaleTime,
+          ...(onError ? { onError } : {}),
+          ...(definition.refreshSeconds ? { refetchInterval: definition.refreshSeconds * 1000 } : {}),
+        }}
         disableSyncWithLocation={setup.disableSyncWithLocation}
         storeKey={setup.storeKey}
       >

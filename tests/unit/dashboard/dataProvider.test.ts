@@ -205,6 +205,17 @@ describe('dataProvider: the route preload of a list', () => {
     expect(seen).toHaveLength(2);
   });
 
+  it('hands a preloaded answer over once (to the query cache); the list then calls anew', async () => {
+    const seen = record('post', '/api/app.issue.data', issues);
+    const dp = provider();
+    const answer = await dp.preloadList('issues', params);
+    expect(answer.data).toEqual([{ issueId: 'iss_1', errorType: 'x', id: 'iss_1' }]);
+    expect(await dp.takePreloadedList('issues', params)).toEqual(answer);
+    expect(dp.takePreloadedList('issues', params)).toBeUndefined();
+    await dp.getList('issues', params);
+    expect(seen).toHaveLength(2);
+  });
+
   it('calls anew when the list asks for other params than the preload had', async () => {
     const seen = record('post', '/api/app.issue.data', issues);
     const dp = provider();
