@@ -25,22 +25,33 @@ function firstListOf(pathname: string, screenPattern: string | undefined) {
 }
 
 /**
+ * How long after the preload starts the first render may wait for the list's first page. The
+ * modules take about as long as the call, and when the render began first (even by a
+ * millisecond) it drew the table's skeleton and the rows came in a second long task; meanwhile
+ * index.html's frame is on screen. A slow or failed call holds nothing back beyond this.
+ */
+export const FIRST_PAGE_WAIT_MS = 1_000;
+
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
  * Starts the path's first list call once `session` is read, and resolves when the modules it
- * renders first are in: for a route without a screen of its own, the generic list screen or the
- * not-built-yet page (the screens are fetched by routePreload.ts).
+ * renders first are in (for a route without a screen of its own, the generic list screen or the
+ * not-built-yet page; the screens are fetched by routePreload.ts) and the first page is in the
+ * query cache, or FIRST_PAGE_WAIT_MS after the start at the latest.
  */
 export function preloadFirstList(location: RouteLocation, session: Promise<SessionState | null>, screenPattern: string | undefined): Promise<unknown> {
   const list = firstListOf(location.pathname, screenPattern);
   // A route with neither a screen of its own nor a list shows the not-built-yet page.
   if (!list) return screenPattern === undefined ? NotBuiltYetPage.preload() : Promise.resolve();
-  void session.then((state) => {
-    if (!state?.isLoggedIn) return;
+  const firstPage = session.then((state) => {
+    if (!state?.isLoggedIn) return undefined;
     const params = firstListParams(listSetupOf(list.definition, list.params), location.search, dashboardStore);
     const resource = list.definition.name;
     const queryClient = queryClientFor(state.token);
     // Into the query cache once it is in, unless the list has already asked for it (then its own
     // query gets it): the list's first render then draws the rows.
-    void dataProvider.preloadList(resource, params).then((answer) => {
+    const inCache = dataProvider.preloadList(resource, params).then((answer) => {
       if (dataProvider.takePreloadedList(resource, params)) putPreloadedList(queryClient, resource, params, answer);
     }, () => undefined);
     // The filter bar's data choices too, into the cache its filters read: otherwise they are asked
@@ -49,6 +60,8 @@ export function preloadFirstList(location: RouteLocation, session: Promise<Sessi
     for (const filter of list.definition.filters) {
       if (filter.choicesFrom) void queryClient.prefetchQuery(operationMsgQuery(filter.choicesFrom, choicesQuery(filter.choicesFrom, filterValues)));
     }
+    return inCache;
   });
-  return screenPattern === undefined ? GeneratedListScreen.preload() : Promise.resolve();
+  const modules = screenPattern === undefined ? GeneratedListScreen.preload() : Promise.resolve();
+  return Promise.all([modules, Promise.race([firstPage, delay(FIRST_PAGE_WAIT_MS)])]);
 }

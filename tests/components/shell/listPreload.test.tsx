@@ -5,6 +5,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 // the list instead of being asked for once it has rendered.
 const calls: string[] = [];
 let listTaken = false;
+const FIRST_PAGE = { data: [{ id: 'log_1' }], total: 1, pageInfo: { hasNextPage: false } };
+let listAnswer = () => Promise.resolve(FIRST_PAGE);
 vi.mock('../../../src/dashboard/providers/instances.ts', async (original) => {
   const actual = await original<typeof import('../../../src/dashboard/providers/instances.ts')>();
   const GET = vi.fn(async (path: string) => {
@@ -16,16 +18,16 @@ vi.mock('../../../src/dashboard/providers/instances.ts', async (original) => {
     apiClients: { ...actual.apiClients, engine: { ...actual.apiClients.engine, GET } },
     dataProvider: {
       ...actual.dataProvider,
-      preloadList: vi.fn(async (resource: string) => {
+      preloadList: vi.fn((resource: string) => {
         calls.push(`list ${resource}`);
-        return { data: [{ id: 'log_1' }], total: 1, pageInfo: { hasNextPage: false } };
+        return listAnswer();
       }),
       takePreloadedList: vi.fn(() => (listTaken ? undefined : Promise.resolve())),
     },
   };
 });
 
-const { preloadFirstList } = await import('../../../src/dashboard/app/listPreload.ts');
+const { FIRST_PAGE_WAIT_MS, preloadFirstList } = await import('../../../src/dashboard/app/listPreload.ts');
 const { queryClientFor } = await import('../../../src/dashboard/app/dashboardData.ts');
 const { logsResource } = await import('../../../src/generated/resources/logs.ts');
 const { listStaleTime } = await import('../../../src/dashboard/resources/preloadedLists.ts');
@@ -37,6 +39,7 @@ describe('preloadFirstList', () => {
   beforeEach(() => {
     calls.length = 0;
     listTaken = false;
+    listAnswer = () => Promise.resolve(FIRST_PAGE);
     localStorage.clear();
     queryClientFor('token-1').clear();
   });
@@ -71,6 +74,27 @@ describe('preloadFirstList', () => {
     // Once refetched it is a page like any other.
     expect(listStaleTime({ ...query!, state: { ...query!.state, dataUpdatedAt: query!.state.dataUpdatedAt + 1 } })).toBe(0);
     expect(listStaleTime(query!)).toBe(0);
+  });
+
+  it('resolves (the first render may start) once the first page is in the cache', async () => {
+    listAnswer = () => new Promise((resolve) => setTimeout(() => resolve(FIRST_PAGE), 30));
+    await preloadFirstList({ pathname: '/dashboard/logs', search: '' }, signedIn as never, 'logs');
+    expect(queryClientFor('token-1').getQueryCache().findAll({ queryKey: ['logs', 'getList'] })).toHaveLength(1);
+  });
+
+  it('holds the first render back for a slow first page at most FIRST_PAGE_WAIT_MS', async () => {
+    vi.useFakeTimers();
+    try {
+      listAnswer = () => new Promise(() => undefined);
+      let resolved = false;
+      void preloadFirstList({ pathname: '/dashboard/logs', search: '' }, signedIn as never, 'logs').then(() => { resolved = true; });
+      await vi.advanceTimersByTimeAsync(FIRST_PAGE_WAIT_MS - 1);
+      expect(resolved).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(resolved).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('leaves the cache alone when the list took the call itself first', async () => {
