@@ -153,12 +153,13 @@ describe('durable delivery with real processes', () => {
     const second = start('engine');
     const ids = await Promise.all([first.workersStarted, second.workersStarted]);
     await jobs().set({ next_run_at: Date.now() }).execute();
-    // Both hold accounts at some point: the work is shared, not taken by one.
+    // Both hold accounts at some point: the work is shared, not taken by one. Sampled often: on a
+    // busy machine a process may hold its accounts only briefly, between two samples 100 ms apart.
     const holders = new Set<string>();
     const sampling = setInterval(() => {
       void t.engine.db.selectFrom('delivery_queues').select('locked_by').where('locked_by', 'is not', null).execute()
         .then((rows) => rows.forEach((row) => holders.add(row.locked_by!)), () => {});
-    }, 100);
+    }, 20);
     try {
       await allDelivered();
     } finally {
