@@ -98,7 +98,7 @@ type ContractDataProvider = DataProvider & {
 };
 
 /** How long a call started ahead waits for its list to ask for it (after that the list calls again). */
-const PRELOAD_TTL_MS = 10_000;
+export const PRELOAD_TTL_MS = 10_000;
 
 export function createDataProvider(options: DataProviderOptions): ContractDataProvider {
   const definitions: Record<string, ResourceDefinition> = options.resources ?? generatedResources;

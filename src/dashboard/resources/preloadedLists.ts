@@ -1,5 +1,6 @@
 import { hashKey, type QueryClient } from '@tanstack/react-query';
 import type { GetListParams, GetListResult } from 'react-admin';
+import { PRELOAD_TTL_MS } from '../providers/dataProvider.ts';
 
 // A list's first page, fetched by the route preload (app/listPreload.ts) before its screen has
 // rendered, is put into react-admin's query cache under the key its list asks with. The list's
@@ -9,14 +10,14 @@ import type { GetListParams, GetListResult } from 'react-admin';
 // access is known, and a stale page would be fetched then); once refetched, invalidated or older,
 // the page is treated as any other.
 
-/** As long as the data provider keeps a preloaded answer for its list (providers/dataProvider.ts). */
-const PRELOAD_FRESH_MS = 10_000;
+/** As long as the data provider keeps a preloaded answer for its list. */
+const PRELOAD_FRESH_MS = PRELOAD_TTL_MS;
 
 /** When each preloaded page went into the cache, by query hash. */
 const preloadedAt = new Map<string, number>();
 
 /** react-admin's query key of a list's getList (ra-core useGetList). */
-export const getListKey = (resource: string, params: GetListParams) =>
+const getListKey = (resource: string, params: GetListParams) =>
   [resource, 'getList', { pagination: params.pagination, sort: params.sort, filter: params.filter, meta: params.meta }] as const;
 
 /** Puts a preloaded first page into the cache, for the list's first mount to show as it is. */
