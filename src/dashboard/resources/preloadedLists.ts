@@ -5,13 +5,10 @@ import { PRELOAD_TTL_MS } from '../providers/dataProvider.ts';
 // A list's first page, fetched by the route preload (app/listPreload.ts) before its screen has
 // rendered, is put into react-admin's query cache under the key its list asks with. The list's
 // first render then draws its rows, instead of the table's skeleton and, in a second long task,
-// the rows. That page was fetched a moment ago: it counts as fresh for PRELOAD_FRESH_MS, so the
-// list does not ask for it again as it mounts (react-admin enables its query once the user's
-// access is known, and a stale page would be fetched then); once refetched, invalidated or older,
-// the page is treated as any other.
-
-/** As long as the data provider keeps a preloaded answer for its list. */
-const PRELOAD_FRESH_MS = PRELOAD_TTL_MS;
+// the rows. That page was fetched a moment ago: it counts as fresh as long as the data provider
+// would have kept it for the list (PRELOAD_TTL_MS), so the list does not ask for it again as it
+// mounts (react-admin enables its query once the user's access is known, and a stale page would be
+// fetched then); once refetched, invalidated or older, the page is treated as any other.
 
 /** When each preloaded page went into the cache, by query hash. */
 const preloadedAt = new Map<string, number>();
@@ -32,7 +29,7 @@ export function putPreloadedList(queryClient: QueryClient, resource: string, par
 export function listStaleTime(query: { queryHash: string; state: { dataUpdatedAt: number } }): number {
   const at = preloadedAt.get(query.queryHash);
   if (at === undefined) return 0;
-  if (query.state.dataUpdatedAt === at) return PRELOAD_FRESH_MS;
+  if (query.state.dataUpdatedAt === at) return PRELOAD_TTL_MS;
   preloadedAt.delete(query.queryHash);
   return 0;
 }
