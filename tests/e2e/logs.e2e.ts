@@ -58,6 +58,25 @@ test('API Calls: the API columns only, a category filter, and pages forward and 
   await expect.poll(() => bodies.at(-1)).toMatchObject({ timestamp: 5_184_000_000, pageNo: 1 });
 });
 
+test('on a phone the API Calls / Webhooks switch fills the filter bar\'s width, a half each', async () => {
+  const wide = page.viewportSize();
+  await page.setViewportSize({ width: 390, height: 844 });
+  try {
+    await page.goto('/dashboard/logs');
+    await waitForRows(page, 10);
+    const group = page.getByRole('group', { name: 'API Calls / Webhooks' });
+    const box = (await group.boundingBox())!;
+    const api = (await group.getByRole('button', { name: 'API Calls' }).boundingBox())!;
+    const webhooks = (await group.getByRole('button', { name: 'Webhooks' }).boundingBox())!;
+    // No empty strip of the group beside its buttons (the bar's inputs are full width on a phone).
+    expect(box.width).toBeGreaterThan(300);
+    expect(Math.abs(webhooks.x + webhooks.width - (box.x + box.width))).toBeLessThanOrEqual(2);
+    expect(Math.abs(api.width - webhooks.width)).toBeLessThanOrEqual(2);
+  } finally {
+    if (wide) await page.setViewportSize(wide);
+  }
+});
+
 test('an API log opens with its native calls', async () => {
   await waitForRows(page, 1);
   const counts = (await columnTexts(page, 'Native API Calls')).map(Number);

@@ -2,6 +2,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { useInput } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
+import { FILTER_SWITCH_SX } from '../filters/ToggleFilter.tsx';
 import { DEFAULT_LOG_PERIOD, type LogView } from './logViews.ts';
 
 interface LogViewSwitchProps {
@@ -35,12 +36,12 @@ export function LogViewSwitch({ source, label, periodSource }: LogViewSwitchProp
         setValue(periodSource, DEFAULT_LOG_PERIOD, { shouldDirty: true });
         field.onChange(next === 'api');
       }}
-      sx={{ mb: 0.5, bgcolor: 'background.paper' }}
+      sx={FILTER_SWITCH_SX}
     >
-      <ToggleButton value="api" sx={{ px: 2 }}>
+      <ToggleButton value="api">
         {apiLabel}
       </ToggleButton>
-      <ToggleButton value="webhook" sx={{ px: 2 }}>
+      <ToggleButton value="webhook">
         {webhookLabel}
       </ToggleButton>
     </ToggleButtonGroup>
