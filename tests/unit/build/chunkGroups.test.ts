@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Budgets, Manifest } from '../../../bench/routeBytes.ts';
 import { planChunkGroups, type PlannedChunk } from '../../../scripts/chunkGroups.ts';
 
-// The build's chunk plan: chunks that every budgeted load has all of or none of are merged; a load
-// the budgets hold but do not name may take more, until it would go over its budget.
+// The build's chunk plan: chunks that every kept load (shell, named routes) has all of or none of
+// are merged, chunk by chunk, as far as every other load stays within its budget.
 
 interface Spec { file: string; key: string; imports?: string[]; lazy?: string[]; entry?: boolean; facade?: string; size?: number }
 
@@ -41,7 +41,7 @@ const budgets: Budgets = {
   goals: { firstContentColdMs: 500, firstContentWarmMs: 200, lighthousePerformance: 95, lighthouseAccessibility: 98 },
 };
 
-function app(listSize = 1000) {
+function app(listSize = 1000, dialogImports = ['_l1']) {
   return build([
     { key: 'index.html', file: 'assets/index.js', entry: true, lazy: ['app/DashboardApp.tsx', 'pages/signup/SignUpPage.tsx', 'resources/a/index.ts', 'resources/b/index.ts', 'resources/Dialog.tsx'] },
     { key: 'app/DashboardApp.tsx', file: 'assets/shell.js', facade: '/src/app/DashboardApp.tsx', imports: ['_s1', '_s2', '_shared'] },
@@ -54,7 +54,7 @@ function app(listSize = 1000) {
     { key: '_l1', file: 'assets/l1.js' },
     { key: '_l2', file: 'assets/l2.js', size: listSize },
     // A dialog both screens open (declared beside the route table): it needs l1 only.
-    { key: 'resources/Dialog.tsx', file: 'assets/dialog.js', facade: '/src/resources/Dialog.tsx', imports: ['_l1'] },
+    { key: 'resources/Dialog.tsx', file: 'assets/dialog.js', facade: '/src/resources/Dialog.tsx', imports: dialogImports },
   ]);
 }
 
@@ -82,5 +82,15 @@ describe('planChunkGroups', () => {
     expect(groups.has('/src/_l1')).toBe(false);
     expect(groups.has('/src/_l2')).toBe(false);
     expect(groups.get('/src/_s1')).toBe(groups.get('/src/_s2'));
+  });
+
+  it('still merges what fits beside a merge that would take a page over its budget', () => {
+    // The dialog needs l1 and s1: l2 would take it over, s2 only adds 1 kB to it.
+    const { manifest, chunks } = app(299_000, ['_l1', '_s1']);
+    const groups = planChunkGroups(chunks, manifest, budgets, weigh);
+    expect(groups.get('/src/_s1')).toBeDefined();
+    expect(groups.get('/src/_s1')).toBe(groups.get('/src/_s2'));
+    expect(groups.has('/src/_l1')).toBe(false);
+    expect(groups.has('/src/_l2')).toBe(false);
   });
 });
