@@ -32,6 +32,11 @@ test('API Calls: the API columns only, a category filter, and pages forward and 
   expect(headers).not.toContain('sync run id');
   // The period goes out as seconds times 1000: the last 30 days by default.
   expect(bodies[0]).toMatchObject({ isApiLogs: true, timestamp: THIRTY_DAYS_MS, pageNo: 1, limit: 10 });
+  // The filter bar's boxes line up: the switch, the selects and the organisation's autocomplete.
+  const tops = await page.locator('.filter-field').evaluateAll((fields) =>
+    fields.map((field) => field.querySelector('.MuiOutlinedInput-root, .MuiToggleButtonGroup-root')?.getBoundingClientRect().top ?? NaN));
+  expect(tops.length).toBeGreaterThanOrEqual(4);
+  expect(Math.max(...tops) - Math.min(...tops)).toBeLessThanOrEqual(1);
   await shotBoth(page, 'logs-api');
 
   await choose(page, 'Category', 'HRIS');

@@ -50,9 +50,10 @@ export function ChoicesFilter({ filter, clears, size = 'small' }: ChoicesFilterP
   // Clearing the box removes the filter rather than sending an empty string.
   const parse = (value: unknown) => (value === '' || value === null ? undefined : value);
   if (filter.autocomplete) {
+    // Dense margins like the selects' (react-admin's SelectInput default), so the boxes line up.
     return (
       <AutocompleteInput source={filter.source} label={filter.label} choices={choices} isPending={isPending} emptyText="All" size={size}
-        helperText={false} sx={{ minWidth: 240 }} parse={parse} onChange={onChange} />
+        margin="dense" helperText={false} sx={{ minWidth: 240 }} parse={parse} onChange={onChange} />
     );
   }
   return (
