@@ -3,6 +3,7 @@ import { operations, type OperationMeta } from '../generated/engine/operations.t
 import { engineDocument } from '../generated/contract/engine.ts';
 import { aiDocument } from '../generated/contract/ai.ts';
 import { unifiedDocument } from '../generated/contract/unified.ts';
+import { arrivalOrderServer } from './arrivalOrder.ts';
 import { ContractValidator } from './contract.ts';
 import { ApiFailure, notImplemented } from './errors.ts';
 import { handlers } from './handlers/index.ts';
@@ -81,6 +82,8 @@ export async function buildApp(base: Omit<EngineServices, 'http'>, options: AppO
     // A path the router cannot decode (a bad percent-escape) is taken literally, so it is answered
     // like any unknown address: the dashboard's 404 page for a page, the envelope for a call.
     rewriteUrl: (request) => literalPercents(request.url ?? '/'),
+    // Under load, requests are handled in the order they arrived (see arrivalOrder.ts).
+    serverFactory: arrivalOrderServer,
   });
   const validators = contractValidators();
   const services: EngineServices = { ...base, http: inProcessHttpOf(() => app) };

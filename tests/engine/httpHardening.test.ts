@@ -1,17 +1,19 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { buildApp } from '../../src/engine/app.ts';
+import { servesInArrivalOrder } from '../../src/engine/arrivalOrder.ts';
 import type { EngineConfig } from '../../src/engine/config.ts';
 import { startTestEngine, type TestEngine } from '../support/engineHarness.ts';
 
 // Security headers on every kind of response, the per-page framing policy, HSTS over TLS only,
-// the client address taken from X-Forwarded-For only behind a configured proxy, and a request log
-// without credentials.
+// the client address taken from X-Forwarded-For only behind a configured proxy, the server's
+// request order, and a request log without credentials.
 const INLINE_SCRIPT = 'window.bootedAt = 1;';
 let dashboardDir: string;
 beforeAll(() => {
@@ -184,6 +186,19 @@ describe('client address', () => {
   it('trusts as many proxies as a hop count says, and no more', async () => {
     await start({ trustProxy: 1 });
     expect(await sessionAddress('hop@acme.test', { 'x-forwarded-for': '198.51.100.7, 203.0.113.9' })).toBe('203.0.113.9');
+  });
+});
+
+describe('the HTTP server', () => {
+  it('handles requests in arrival order, with the timeouts Fastify would give it', async () => {
+    await start();
+    const { app } = t!.engine;
+    expect(servesInArrivalOrder(app.server)).toBe(true);
+    expect(app.server.keepAliveTimeout).toBe(72_000);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    const answers = await Promise.all([1, 2, 3].map(() => fetch(`http://127.0.0.1:${port}/api/auth.getUiVersion`)));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
   });
 });
 
