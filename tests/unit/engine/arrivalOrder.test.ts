@@ -9,7 +9,7 @@ import { arrivalOrderServer } from '../../../src/engine/arrivalOrder.ts';
 // while the server is busy, as clients on other machines do. The sequence is the one that a
 // plain Node server answers out of order on Linux: the request that came while A1 was handled
 // (C1) waited behind A2, sent later on a connection the previous poll had reported.
-const BUSY_MS = 60;
+const BUSY_MS = 100;
 
 /** Clients on four keep-alive connections; the worker posts each answer's name as it comes. */
 const CLIENTS = `
