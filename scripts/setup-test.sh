@@ -10,6 +10,24 @@ need=()
 [ -x /usr/bin/chromium ] || need+=(chromium)
 compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null || need+=(postgresql)
 apt_pid=""
+
+# better-sqlite3 installs a prebuilt binary from github.com when it can, and otherwise compiles
+# SQLite from source (about 80 s of `npm ci` here, where github.com is unreachable). Its installer
+# (prebuild-install) first looks in npm's cache for a binary it fetched before: the binary compiled
+# here is packed there in the same form, so the next `npm ci` on this machine unpacks it instead of
+# compiling it again. The cache entry is named for this version, Node ABI, platform and CPU.
+keep_native_build() {
+  local module=node_modules/better-sqlite3 cached
+  [ -f "$module/build/Release/better_sqlite3.node" ] || return 0
+  cached=$(cd "$module" && node -e '
+    const util = require("prebuild-install/util");
+    const pkg = require("./package.json");
+    console.log(util.cachedPrebuild(util.getDownloadUrl({ ...require("prebuild-install/rc")(pkg), pkg })));') || return 0
+  [ -n "$cached" ] && [ ! -f "$cached" ] || return 0
+  mkdir -p "$(dirname "$cached")"
+  tar -czf "$cached.tmp" -C "$module" build/Release/better_sqlite3.node && mv "$cached.tmp" "$cached"
+  echo "setup-test: kept the compiled better-sqlite3 binary for the next install ($cached)"
+}
 apt_log=$(mktemp)
 trap 'rm -f "$apt_log"' EXIT
 if [ ${#need[@]} -gt 0 ]; then
@@ -22,6 +40,7 @@ if [ ${#need[@]} -gt 0 ]; then
   apt_pid=$!
 fi
 npm ci
+keep_native_build
 if [ -n "$apt_pid" ] && ! wait "$apt_pid"; then
   echo "setup-test: apt-get failed:" >&2
   cat "$apt_log" >&2
