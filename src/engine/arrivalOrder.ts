@@ -25,7 +25,7 @@ interface ServerFactoryOptions {
 }
 
 /** Calls `handle` for each queued request, oldest first, one per turn of the event loop. */
-export function arrivalOrderQueue(handle: Handle): Handle {
+function arrivalOrderQueue(handle: Handle): Handle {
   const waiting: [IncomingMessage, ServerResponse][] = [];
   let next = 0;
   let turnScheduled = false;

@@ -11,7 +11,7 @@ import { arrivalOrderServer } from '../../../src/engine/arrivalOrder.ts';
 // (C1) waited behind A2, sent later on a connection the previous poll had reported.
 const BUSY_MS = 100;
 
-/** Clients on four keep-alive connections; the worker posts each answer's name as it comes. */
+/** Clients on four keep-alive connections (raw HTTP/1.1 over net); the worker posts 'done' after the sixth timed answer. */
 const CLIENTS = `
 const { connect } = require('node:net');
 const { parentPort, workerData } = require('node:worker_threads');
