@@ -24,9 +24,12 @@ keep_native_build() {
     const pkg = require("./package.json");
     console.log(util.cachedPrebuild(util.getDownloadUrl({ ...require("prebuild-install/rc")(pkg), pkg })));') || return 0
   [ -n "$cached" ] && [ ! -f "$cached" ] || return 0
-  mkdir -p "$(dirname "$cached")"
-  tar -czf "$cached.tmp" -C "$module" build/Release/better_sqlite3.node && mv "$cached.tmp" "$cached"
-  echo "setup-test: kept the compiled better-sqlite3 binary for the next install ($cached)"
+  # Only a speed-up: if it cannot be kept, the next install compiles again.
+  if mkdir -p "$(dirname "$cached")" && tar -czf "$cached.tmp" -C "$module" build/Release/better_sqlite3.node && mv "$cached.tmp" "$cached"; then
+    echo "setup-test: kept the compiled better-sqlite3 binary for the next install ($cached)"
+  else
+    rm -f "$cached.tmp"
+  fi
 }
 apt_log=$(mktemp)
 trap 'rm -f "$apt_log"' EXIT
