@@ -7,7 +7,7 @@ import {
   type KeysetCursor,
   paginate,
 } from '../../src/engine/db/keyset.ts';
-import { pageByNumber, pageOldestFirst } from '../../src/engine/repositories/listPaging.ts';
+import { pagedList, pageOldestFirst } from '../../src/engine/repositories/listPaging.ts';
 import { createTestDatabase, type TestDatabase } from '../support/testDatabase.ts';
 
 const BASE = 1_795_000_000_000;
@@ -179,15 +179,20 @@ describe('cursor pages of the lists (listPaging)', () => {
   const logsOf = (db: TestDatabase['db'], org: string) => db.selectFrom('api_logs').select(['id', 'request_ts', 'path']).where('org_id', '=', org);
   const columns = { ts: 'request_ts', id: 'id', idKind: 'integer' } as const;
   const bad = { status: 400, extra: { field: 'cursor' } };
+  const logsPage = pagedList({
+    shapeOf: () => ({}),
+    build: (db, { org }: { org: string }) => logsOf(db, org),
+  }, columns);
+  const logsPageOf = (db: TestDatabase['db'], request: { limit: number; pageNo?: number; cursor?: string | null }) => logsPage(db, { org: 'org_a' }, request);
 
   it('check the cursor and read the page in one statement, and return only the selected columns', async () => {
-    const first = await pageByNumber(logsOf(t.db, 'org_a'), { limit: 10 }, columns);
+    const first = await logsPageOf(t.db, { limit: 10 });
     const { db, counter } = counted();
-    const second = await pageByNumber(logsOf(db, 'org_a'), { limit: 10, pageNo: 2, cursor: first.nextCursor }, columns);
+    const second = await logsPageOf(db, { limit: 10, pageNo: 2, cursor: first.nextCursor });
     expect(counter.statements).toBe(1);
     expect(second.items).toHaveLength(10);
     expect(Object.keys(second.items[0]!).sort()).toEqual(['id', 'path', 'request_ts']);
-    const byOffset = await pageByNumber(logsOf(t.db, 'org_a'), { limit: 10, pageNo: 2 }, columns);
+    const byOffset = await logsPageOf(t.db, { limit: 10, pageNo: 2 });
     expect(second).toEqual(byOffset);
 
     const { db: db2, counter: counter2 } = counted();
@@ -202,32 +207,38 @@ describe('cursor pages of the lists (listPaging)', () => {
     const other = await t.db.selectFrom('api_logs').select(['id', 'request_ts']).where('org_id', '=', 'org_b').executeTakeFirstOrThrow();
     // org_a has rows older than org_b's row: the page is not empty, the in-statement check refuses it.
     const foreign = encodeCursor({ ts: other.request_ts, id: other.id });
-    await expect(pageByNumber(logsOf(t.db, 'org_a'), { limit: 10, cursor: foreign }, columns)).rejects.toMatchObject(bad);
+    await expect(logsPageOf(t.db, { limit: 10, cursor: foreign })).rejects.toMatchObject(bad);
     await expect(pageOldestFirst(logsOf(t.db, 'org_a'), { limit: 10, cursor: encodeCursor({ ts: 1, id: other.id }) }, columns)).rejects.toMatchObject(bad);
     // Nothing follows a cursor older than every row: the empty page is checked by a second lookup.
-    await expect(pageByNumber(logsOf(t.db, 'org_a'), { limit: 10, cursor: encodeCursor({ ts: 1, id: other.id }) }, columns)).rejects.toMatchObject(bad);
+    await expect(logsPageOf(t.db, { limit: 10, cursor: encodeCursor({ ts: 1, id: other.id }) })).rejects.toMatchObject(bad);
 
-    const all = await pageByNumber(logsOf(t.db, 'org_a'), { limit: ROWS }, columns);
+    const all = await logsPageOf(t.db, { limit: ROWS });
     const last = all.items[ROWS - 1]!;
     const { db, counter } = counted();
-    const end = await pageByNumber(logsOf(db, 'org_a'), { limit: 10, cursor: encodeCursor({ ts: last.request_ts, id: last.id }) }, columns);
+    const end = await logsPageOf(db, { limit: 10, cursor: encodeCursor({ ts: last.request_ts, id: last.id }) });
     expect(end).toEqual({ items: [], hasMore: false, nextCursor: null });
     expect(counter.statements).toBe(2);
   });
 });
 
 describe('month-first pages of monthly-partitioned logs', () => {
+  const logs = {
+    shapeOf: () => ({}),
+    build: (db: TestDatabase['db'], { org }: { org: string }) => db.selectFrom('api_logs').select(['id', 'request_ts']).where('org_id', '=', org),
+  };
+  const columns = { ts: 'request_ts', id: 'id', idKind: 'integer' } as const;
+  const plainLogs = pagedList(logs, columns);
+  const monthlyLogs = pagedList(logs, columns, { monthlyPartitions: true });
+
   it("read the upper end's month, then older rows only past it, in one statement: the rows of a plain read", async () => {
     // org_a's 25 rows lie within 7 seconds before BASE; "now" puts them in the current month or not.
     const counter = { statements: 0 };
     const db = t.db.withPlugin({ transformQuery: (args) => args.node, transformResult: async (args) => { counter.statements += 1; return args.result; } });
-    const logs = () => db.selectFrom('api_logs').select(['id', 'request_ts']).where('org_id', '=', 'org_a');
-    const columns = { ts: 'request_ts', id: 'id', idKind: 'integer' } as const;
-    const monthFirst = (request: { limit: number; cursor?: string | null }, now: number) => pageByNumber(logs(), request, columns, { monthlyPartitions: { db, now } });
-    const plain = await pageByNumber(logs(), { limit: 10 }, columns);
-    const plainSecond = await pageByNumber(logs(), { limit: 10, cursor: plain.nextCursor }, columns);
-    const all = await pageByNumber(logs(), { limit: 20 }, columns);
-    const lastPage = await pageByNumber(logs(), { limit: 20, cursor: all.nextCursor }, columns);
+    const monthFirst = (request: { limit: number; cursor?: string | null }, now: number) => monthlyLogs(db, { org: 'org_a' }, request, now);
+    const plain = await plainLogs(db, { org: 'org_a' }, { limit: 10 });
+    const plainSecond = await plainLogs(db, { org: 'org_a' }, { limit: 10, cursor: plain.nextCursor });
+    const all = await plainLogs(db, { org: 'org_a' }, { limit: 20 });
+    const lastPage = await plainLogs(db, { org: 'org_a' }, { limit: 20, cursor: all.nextCursor });
     expect(lastPage.items).toHaveLength(5);
 
     const cases: [string, () => Promise<unknown>, unknown][] = [
@@ -248,16 +259,14 @@ describe('month-first pages of monthly-partitioned logs', () => {
     const monthStart = Date.UTC(new Date(BASE).getUTCFullYear(), new Date(BASE).getUTCMonth(), 1);
     const rows = Array.from({ length: 15 }, (_, i) => logRow('org_c', monthStart - 7_000 + i * 1_000));
     await t.db.insertInto('api_logs').values(rows).execute();
-    const logs = () => t.db.selectFrom('api_logs').select(['id', 'request_ts']).where('org_id', '=', 'org_c');
-    const columns = { ts: 'request_ts', id: 'id', idKind: 'integer' } as const;
     const pages = [];
     let cursor: string | null | undefined;
     do {
-      const page = await pageByNumber(logs(), { limit: 4, cursor }, columns, { monthlyPartitions: { db: t.db, now: monthStart + 86_400_000 } });
+      const page = await monthlyLogs(t.db, { org: 'org_c' }, { limit: 4, cursor }, monthStart + 86_400_000);
       pages.push(page.items);
       cursor = page.nextCursor;
     } while (cursor);
-    const plain = await pageByNumber(logs(), { limit: 100 }, columns);
+    const plain = await plainLogs(t.db, { org: 'org_c' }, { limit: 100 });
     expect(pages.flat()).toEqual(plain.items);
     expect(pages.map((p) => p.length)).toEqual([4, 4, 4, 3]);
   });

@@ -1,21 +1,23 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database, Row } from '../db/schema.ts';
 import type { KeysetPage } from '../db/keyset.ts';
-import { ACCOUNT_ROW_COLUMNS, type AccountFilters, applyAccountFilters } from './integratedAccounts.ts';
-import { type PageRequest, pageByNumber } from './listPaging.ts';
+import { givenValues } from '../db/compiledOnce.ts';
+import { ACCOUNT_ROW_COLUMNS, type AccountFilters, accountFilterValues, type AccountFilterValues, applyAccountFilters } from './integratedAccounts.ts';
+import { type PageRequest, pagedList } from './listPaging.ts';
 
 // Integrated accounts as the dashboard's lists and filter bars read them: the accounts screen's
 // page, one end customer's accounts, and the apps and accounts offered as filter choices.
 type Db = Kysely<Database> | Transaction<Database>;
 type AccountListRow = Pick<Row<'integrated_accounts'>, (typeof ACCOUNT_ROW_COLUMNS)[number]>;
 
+const accountsPage = pagedList({
+  shapeOf: (filters: AccountFilterValues) => givenValues(filters),
+  build: (db, filters, given) => applyAccountFilters(db.selectFrom('integrated_accounts').select(ACCOUNT_ROW_COLUMNS), filters, given),
+}, { ts: 'created_at', id: 'id', idKind: 'text' });
+
 /** One keyset page of the accounts screen under its filters, newest first on (created_at, id). */
 export async function pageAccountRows(db: Db, orgId: string, filters: AccountFilters, request: PageRequest): Promise<KeysetPage<AccountListRow>> {
-  return pageByNumber(
-    applyAccountFilters(db.selectFrom('integrated_accounts').select(ACCOUNT_ROW_COLUMNS), orgId, filters),
-    request,
-    { ts: 'created_at', id: 'id', idKind: 'text' },
-  );
+  return accountsPage(db, accountFilterValues(orgId, filters), request);
 }
 
 /** The accounts of one end-customer organisation, newest first (a handful: not paged). */

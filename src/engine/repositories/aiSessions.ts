@@ -6,7 +6,8 @@ import type { Database, Row } from '../db/schema.ts';
 import { conflict, notFound } from '../errors.ts';
 import { type ChatStep, type FlowState, inFlowOrder, isChatStep, isPast } from '../services/chatFlow.ts';
 import { parseJson } from './catalog.ts';
-import { type PageRequest, pageByCursor } from './listPaging.ts';
+import { cursorList, type PageRequest } from './listPaging.ts';
+import { givenValues } from '../db/compiledOnce.ts';
 import { statusOf } from './connectors.ts';
 
 // Connector-building chat sessions and their messages. A session row carries what the history
@@ -213,28 +214,33 @@ export async function lastCompletedSessionId(db: Db, connectorId: string): Promi
 
 interface SessionHistoryFilters { connectorId?: string; status?: string; search?: string }
 
+const sessionHistoryPage = cursorList({
+  shapeOf: (v: { orgId: string; connectorId?: string; status?: string; pattern?: string }) => givenValues(v),
+  build: (db, v, given) => db.selectFrom('ai_sessions as s').innerJoin('connectors as c', 'c.id', 's.connector_id')
+    .selectAll('s').select('c.name as connector_name')
+    .where('s.org_id', '=', v.orgId).where('c.status', '!=', 'deactivated')
+    .$if(given.connectorId, (q) => q.where('s.connector_id', '=', v.connectorId!))
+    .$if(given.status, (q) => q.where('s.status', '=', v.status!))
+    .$if(given.pattern, (q) => q.where(anyMatchesIgnoringCase(['s.title', 'c.name'], v.pattern!))),
+}, { ts: 's.updated_at', id: 's.id', idKind: 'text' });
+
+const sessionMessagesPage = cursorList({
+  shapeOf: () => ({}),
+  build: (db, v: { sessionId: string }) => db.selectFrom('ai_session_messages').selectAll().where('session_id', '=', v.sessionId),
+}, { ts: 'created_at', id: 'id', idKind: 'integer' });
+
 /**
  * One page of the history panel: the organisation's sessions, latest activity first, on the
  * (org_id[, status], updated_at, id) indexes. Sessions of deleted connectors are gone with them.
  */
 export async function pageSessionHistory(db: Db, orgId: string, filters: SessionHistoryFilters, page: Pick<PageRequest, 'limit' | 'cursor'>): Promise<{ sessions: SessionSummary[]; nextCursor: string | null }> {
-  const pattern = containsPattern(filters.search);
-  const sessions = db.selectFrom('ai_sessions as s').innerJoin('connectors as c', 'c.id', 's.connector_id')
-    .selectAll('s').select('c.name as connector_name')
-    .where('s.org_id', '=', orgId).where('c.status', '!=', 'deactivated')
-    .$if(!!filters.connectorId, (q) => q.where('s.connector_id', '=', filters.connectorId!))
-    .$if(!!filters.status, (q) => q.where('s.status', '=', filters.status!))
-    .$if(pattern !== undefined, (q) => q.where(anyMatchesIgnoringCase(['s.title', 'c.name'], pattern!)));
-  const found = await pageByCursor(sessions, page, { ts: 's.updated_at', id: 's.id', idKind: 'text' });
+  const values = { orgId, connectorId: filters.connectorId || undefined, status: filters.status || undefined, pattern: containsPattern(filters.search) };
+  const found = await sessionHistoryPage(db, values, page);
   return { sessions: found.items.map(({ connector_name, ...s }) => toSessionSummary(s, connector_name)), nextCursor: found.nextCursor };
 }
 
 /** One page of a session's messages, newest first, on the (session_id, created_at, id) index. */
 export async function pageSessionMessages(db: Db, sessionId: string, page: Pick<PageRequest, 'limit' | 'cursor'>): Promise<{ messages: ChatMessage[]; nextCursor: string | null }> {
-  const found = await pageByCursor(
-    db.selectFrom('ai_session_messages').selectAll().where('session_id', '=', sessionId),
-    page,
-    { ts: 'created_at', id: 'id', idKind: 'integer' },
-  );
+  const found = await sessionMessagesPage(db, { sessionId }, page);
   return { messages: found.items.map(toChatMessage), nextCursor: found.nextCursor };
 }

@@ -3,7 +3,8 @@ import type { Database, Row } from '../db/schema.ts';
 import type { KeysetPage } from '../db/keyset.ts';
 import { anyMatchesIgnoringCase, containsPattern } from '../db/dialect.ts';
 import { STATE_BY_FILTER, type StateFilter } from '../../shared/integrationStates.ts';
-import { type PageRequest, pageByNumber } from './listPaging.ts';
+import { type PageRequest, pagedList } from './listPaging.ts';
+import { givenValues } from '../db/compiledOnce.ts';
 
 // The integrated accounts connected through one AI connector: the connector's integrations list,
 // its filter choices and each account's last completed sync among the connector's jobs.
@@ -16,15 +17,27 @@ interface ConnectorAccountFilters {
   search?: string;
 }
 
-function filtered<O>(query: SelectQueryBuilder<Database, 'integrated_accounts', O>, orgId: string, connectorId: string, filters: ConnectorAccountFilters) {
-  const state = filters.integrationState && filters.integrationState !== 'all' ? STATE_BY_FILTER[filters.integrationState] : undefined;
-  const pattern = containsPattern(filters.search);
+/** The filters as bound values: the state filter as the state it selects, an empty choice or search as none. */
+interface ConnectorAccountValues { orgId: string; connectorId: string; state?: string; appId?: string; originOrgId?: string; pattern?: string }
+
+function connectorAccountValues(orgId: string, connectorId: string, filters: ConnectorAccountFilters): ConnectorAccountValues {
+  return {
+    orgId,
+    connectorId,
+    state: filters.integrationState && filters.integrationState !== 'all' ? STATE_BY_FILTER[filters.integrationState] : undefined,
+    appId: filters.appId || undefined,
+    originOrgId: filters.originOrgId || undefined,
+    pattern: containsPattern(filters.search),
+  };
+}
+
+function filtered<O>(query: SelectQueryBuilder<Database, 'integrated_accounts', O>, v: ConnectorAccountValues, given = givenValues(v)) {
   return query
-    .where('org_id', '=', orgId).where('connector_id', '=', connectorId)
-    .$if(state !== undefined, (b) => b.where('integration_state', '=', state!))
-    .$if(!!filters.appId, (b) => b.where('app_id', '=', filters.appId!))
-    .$if(!!filters.originOrgId, (b) => b.where('origin_org_id', '=', filters.originOrgId!))
-    .$if(pattern !== undefined, (b) => b.where(anyMatchesIgnoringCase(['origin_org_name', 'origin_org_id', 'id'], pattern!)));
+    .where('org_id', '=', v.orgId).where('connector_id', '=', v.connectorId)
+    .$if(given.state, (b) => b.where('integration_state', '=', v.state!))
+    .$if(given.appId, (b) => b.where('app_id', '=', v.appId!))
+    .$if(given.originOrgId, (b) => b.where('origin_org_id', '=', v.originOrgId!))
+    .$if(given.pattern, (b) => b.where(anyMatchesIgnoringCase(['origin_org_name', 'origin_org_id', 'id'], v.pattern!)));
 }
 
 const PAGE_COLUMNS = [
@@ -33,6 +46,11 @@ const PAGE_COLUMNS = [
 
 type ConnectorAccount = Pick<Row<'integrated_accounts'>, (typeof PAGE_COLUMNS)[number]>;
 
+const connectorAccountsPage = pagedList({
+  shapeOf: (v: ConnectorAccountValues) => givenValues(v),
+  build: (db, v, given) => filtered(db.selectFrom('integrated_accounts').select(PAGE_COLUMNS), v, given),
+}, { ts: 'created_at', id: 'id', idKind: 'text' });
+
 /**
  * One page of the connector's accounts under the filters, newest first: keyset pages on the
  * (org_id, connector_id, created_at, id) index.
@@ -40,13 +58,12 @@ type ConnectorAccount = Pick<Row<'integrated_accounts'>, (typeof PAGE_COLUMNS)[n
 export async function pageConnectorAccounts(
   db: Db, orgId: string, connectorId: string, filters: ConnectorAccountFilters, request: PageRequest,
 ): Promise<KeysetPage<ConnectorAccount>> {
-  return pageByNumber(filtered(db.selectFrom('integrated_accounts').select(PAGE_COLUMNS), orgId, connectorId, filters), request,
-    { ts: 'created_at', id: 'id', idKind: 'text' });
+  return connectorAccountsPage(db, connectorAccountValues(orgId, connectorId, filters), request);
 }
 
 /** How many of the connector's accounts the filters select. */
 export async function countConnectorAccounts(db: Db, orgId: string, connectorId: string, filters: ConnectorAccountFilters): Promise<number> {
-  const total = await filtered(db.selectFrom('integrated_accounts').select(sql<number>`count(*)`.as('n')), orgId, connectorId, filters).executeTakeFirst();
+  const total = await filtered(db.selectFrom('integrated_accounts').select(sql<number>`count(*)`.as('n')), connectorAccountValues(orgId, connectorId, filters)).executeTakeFirst();
   return Number(total?.n ?? 0);
 }
 

@@ -2,7 +2,7 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { newId } from '../db/ids.ts';
 import { accountsColumn, accountsComeWithPage } from './organizationAccounts.ts';
-import { type PageRequest, pageByNumber } from './listPaging.ts';
+import { type PageRequest, pagedList } from './listPaging.ts';
 
 // End-customer organisations ("Organizations served"). An organisation is served while it has at
 // least one integrated account in any state: end_customer_account_counts, kept by triggers on
@@ -63,14 +63,15 @@ export async function servedOrganizationNames(db: Db, orgId: string) {
  * (end_customer_usage_totals, by primary key) and on PostgreSQL each row's accounts come with the
  * page: one statement.
  */
-export async function pageServedOrganizations(db: Db, orgId: string, request: PageRequest) {
-  return pageByNumber(
-    servedOrganizations(db, orgId)
-      .leftJoin('end_customer_usage_totals as t', (join) => join.onRef('t.org_id', '=', 'e.org_id').onRef('t.origin_org_id', '=', 'e.origin_org_id'))
-      .select(['e.id', 'e.origin_org_id', 'e.origin_org_name', 'e.created_at', servedCount(db, orgId).as('served_count'),
-        't.api_calls', 't.events_emitted', 't.events_consumed', 't.issues'])
-      .$if(accountsComeWithPage(db), (q) => q.select(accountsColumn(db, orgId))),
-    request,
-    { ts: 'e.created_at', id: 'e.id', idKind: 'text' },
-  );
+const servedOrganizationsPage = pagedList({
+  shapeOf: () => ({}),
+  build: (db, { orgId }: { orgId: string }) => servedOrganizations(db, orgId)
+    .leftJoin('end_customer_usage_totals as t', (join) => join.onRef('t.org_id', '=', 'e.org_id').onRef('t.origin_org_id', '=', 'e.origin_org_id'))
+    .select(['e.id', 'e.origin_org_id', 'e.origin_org_name', 'e.created_at', servedCount(db, orgId).as('served_count'),
+      't.api_calls', 't.events_emitted', 't.events_consumed', 't.issues'])
+    .$if(accountsComeWithPage(db), (q) => q.select(accountsColumn(db, orgId))),
+}, { ts: 'e.created_at', id: 'e.id', idKind: 'text' });
+
+export async function pageServedOrganizations(db: Kysely<Database>, orgId: string, request: PageRequest) {
+  return servedOrganizationsPage(db, { orgId }, request);
 }

@@ -4,6 +4,7 @@ import type { MsgOf } from '../contractTypes.ts';
 import { memoReference } from './referenceMemo.ts';
 import { appLogoKey, uploadUrl } from '../services/uploads.ts';
 import { watchedCacheOf } from '../db/watchedCache.ts';
+import { givenValues } from '../db/compiledOnce.ts';
 import { CATEGORIES, type Category, isCategory } from '../../shared/categories.ts';
 import { DEFAULT_TEST_ACCOUNT_EXPIRY_MS } from '../../shared/constants.ts';
 import { type IntegrationState, isInactiveState, STATE_BY_FILTER, type StateFilter } from '../../shared/integrationStates.ts';
@@ -96,26 +97,36 @@ export interface AccountFilters {
   to?: number;
 }
 
+/** The accounts-list filters as bound values: the state filter as the state it selects ('all' is none). */
+export interface AccountFilterValues extends Omit<AccountFilters, 'state'> {
+  orgId: string;
+  state?: IntegrationState;
+}
+
+export function accountFilterValues(orgId: string, { state, ...filters }: AccountFilters): AccountFilterValues {
+  return { orgId, ...filters, state: state && state !== 'all' ? STATE_BY_FILTER[state] : undefined };
+}
+
 /**
  * The accounts-list filters. Every single filter has an index (org_id, <filter>, created_at, id);
- * combined filters seek on one of them and check the rest. `category: false` leaves the category
- * out (the pie chart counts every category under the other filters).
+ * combined filters seek on one of them and check the rest. A condition applies where its value is
+ * given (`given`, db/compiledOnce.ts); `category: false` leaves the category out (the pie chart
+ * counts every category under the other filters).
  */
 export function applyAccountFilters<O>(
   query: SelectQueryBuilder<Database, 'integrated_accounts', O>,
-  orgId: string,
-  filters: AccountFilters,
+  filters: AccountFilterValues,
+  given: { [K in keyof AccountFilterValues]-?: boolean },
   options: { category?: boolean } = {},
 ): SelectQueryBuilder<Database, 'integrated_accounts', O> {
-  const state = filters.state && filters.state !== 'all' ? STATE_BY_FILTER[filters.state] : undefined;
   return query
-    .where('org_id', '=', orgId)
-    .$if(state !== undefined, (q) => q.where('integration_state', '=', state!))
-    .$if(options.category !== false && filters.category !== undefined, (q) => q.where('category', '=', filters.category!))
-    .$if(filters.appId !== undefined, (q) => q.where('app_id', '=', filters.appId!))
-    .$if(filters.originOrgId !== undefined, (q) => q.where('origin_org_id', '=', filters.originOrgId!))
-    .$if(filters.from !== undefined, (q) => q.where('created_at', '>=', filters.from!))
-    .$if(filters.to !== undefined, (q) => q.where('created_at', '<=', filters.to!));
+    .where('org_id', '=', filters.orgId)
+    .$if(given.state, (q) => q.where('integration_state', '=', filters.state!))
+    .$if(options.category !== false && given.category, (q) => q.where('category', '=', filters.category!))
+    .$if(given.appId, (q) => q.where('app_id', '=', filters.appId!))
+    .$if(given.originOrgId, (q) => q.where('origin_org_id', '=', filters.originOrgId!))
+    .$if(given.from, (q) => q.where('created_at', '>=', filters.from!))
+    .$if(given.to, (q) => q.where('created_at', '<=', filters.to!));
 }
 
 /**
@@ -133,7 +144,8 @@ export async function accountsPerCategory(
   const narrowed = filters.appId !== undefined || filters.originOrgId !== undefined || filters.from !== undefined || filters.to !== undefined;
   if (narrowed) {
     const excluded = options.excludeStates ?? [];
-    const rows = await applyAccountFilters(db.selectFrom('integrated_accounts').select(['category', sql<number>`count(*)`.as('count')]), orgId, filters, { category: false })
+    const values = accountFilterValues(orgId, filters);
+    const rows = await applyAccountFilters(db.selectFrom('integrated_accounts').select(['category', sql<number>`count(*)`.as('count')]), values, givenValues(values), { category: false })
       .$if(excluded.length > 0, (q) => q.where('integration_state', 'not in', excluded))
       .groupBy('category').execute();
     return toCounts(rows);

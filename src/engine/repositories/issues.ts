@@ -3,7 +3,7 @@ import type { Database, Row } from '../db/schema.ts';
 import type { KeysetPage } from '../db/keyset.ts';
 import type { MsgOf } from '../contractTypes.ts';
 import type { SchemaIssueStatusFilter, SchemaIssueTypeFilter } from '../../generated/api/engine.ts';
-import { pageByCursor } from './listPaging.ts';
+import { cursorList } from './listPaging.ts';
 import { DAY_MS, HOUR_MS, startOfUtcDay, startOfUtcHour, type TimeFilter } from '../../shared/timeWindows.ts';
 
 // Issues as the issues screen shows them, and its filters. Outstanding and resolved issues each
@@ -23,17 +23,25 @@ const ISSUE_ROW_COLUMNS = [
 ] as const;
 type IssueListRow = Pick<Row<'issues'>, (typeof ISSUE_ROW_COLUMNS)[number]>;
 
+/** What of the filters changes the statement: the type and date bounds are bound values, the status a condition. */
+const issueShape = (filters: IssueFilters) => ({
+  type: filters.type !== undefined && filters.type !== 'all',
+  status: filters.status ?? 'all',
+  from: filters.from !== undefined,
+});
+
 function applyIssueFilters<O>(
   query: SelectQueryBuilder<Database, 'issues', O>,
   orgId: string,
   filters: IssueFilters,
+  shape = issueShape(filters),
 ): SelectQueryBuilder<Database, 'issues', O> {
   return query
     .where('org_id', '=', orgId)
-    .$if(filters.type !== undefined && filters.type !== 'all', (q) => q.where('log_type', '=', filters.type!))
-    .$if(filters.status === 'outstanding', (q) => q.where('resolved_at', 'is', null))
-    .$if(filters.status === 'resolved', (q) => q.where('resolved_at', 'is not', null))
-    .$if(filters.from !== undefined, (q) => q.where('date', '>=', filters.from!));
+    .$if(shape.type, (q) => q.where('log_type', '=', filters.type!))
+    .$if(shape.status === 'outstanding', (q) => q.where('resolved_at', 'is', null))
+    .$if(shape.status === 'resolved', (q) => q.where('resolved_at', 'is not', null))
+    .$if(shape.from, (q) => q.where('date', '>=', filters.from!));
 }
 
 export function toIssueRow(r: IssueListRow): IssueRow {
@@ -92,9 +100,14 @@ const truncation = (column: 'date' | 'resolved_at', bucket: Bucket) => {
   return sql<number>`(${sql.ref(column)} / ${width}) * ${width}`;
 };
 
+const issuesPage = cursorList({
+  shapeOf: (filters: IssueFilters & { orgId: string }) => issueShape(filters),
+  build: (db, filters, shape) => applyIssueFilters(db.selectFrom('issues').select(ISSUE_ROW_COLUMNS), filters.orgId, filters, shape),
+}, { ts: 'date', id: 'id', idKind: 'integer' });
+
 /** One page of the issues table under its filters, newest first by (date, id). */
 export async function pageIssues(db: Db, orgId: string, filters: IssueFilters, request: { limit?: number; cursor?: string | null }): Promise<KeysetPage<IssueListRow>> {
-  return pageByCursor(applyIssueFilters(db.selectFrom('issues').select(ISSUE_ROW_COLUMNS), orgId, filters), request, { ts: 'date', id: 'id', idKind: 'integer' });
+  return issuesPage(db, { orgId, ...filters }, request);
 }
 
 /** Issues not resolved yet (the home card). */

@@ -1,4 +1,6 @@
-import { type Kysely, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import { type Compilable, type Kysely, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { compiledOnce } from '../db/compiledOnce.ts';
 import {
   applyKeyset,
   decodeCursor,
@@ -75,12 +77,12 @@ function withCursorCheck<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<D
 /** The rows of a checked query without the check column; 400 when the cursor's row is not the query's. */
 async function checkedRows<DB, TB extends keyof DB, O>(
   rows: Checked<O>[],
-  query: SelectQueryBuilder<DB, TB, O>,
+  query: () => SelectQueryBuilder<DB, TB, O>,
   cursor: KeysetCursor,
   columns: { ts: string; id: string },
 ): Promise<O[]> {
   // An empty page says nothing about the cursor: the end of the list, or a foreign cursor.
-  if (rows.length === 0) await assertCursorRow(query, cursor, columns);
+  if (rows.length === 0) await assertCursorRow(query(), cursor, columns);
   else if (!rows[0]![CURSOR_FOUND]) throw badRequest(CURSOR_MESSAGE, 'cursor');
   return rows.map((row) => {
     const { [CURSOR_FOUND]: _found, ...rest } = row;
@@ -104,53 +106,74 @@ export interface PageRequest {
  * workers, db/database.ts) and stops at the limit, so older partitions are read only when the
  * month holds less than a page. The rows are those of one read of the whole range.
  */
-interface MonthlyPartitions {
-  db: Kysely<any>;
-  now: number;
-}
-
-async function newestFirstByMonth<DB, TB extends keyof DB, O>(
-  query: SelectQueryBuilder<DB, TB, O>,
+function newestFirstByMonth<O>(
+  db: Kysely<Database>,
+  query: SelectQueryBuilder<any, any, O>,
   keyset: Parameters<typeof applyKeyset>[1],
-  ts: string,
-  { db, now }: MonthlyPartitions,
-): Promise<O[]> {
-  const month = monthStartOf(keyset.cursor?.ts ?? now);
-  const recent = applyKeyset(query.where(sql<SqlBool>`${sql.ref(ts)} >= ${month}`), keyset);
-  const older = applyKeyset(query.where(sql<SqlBool>`${sql.ref(ts)} < ${month}`), keyset);
-  const { rows } = await sql<O>`${recent} union all ${older} limit ${keyset.limit + 1}`.execute(db);
-  return rows;
+  month: number,
+): Compilable<O> {
+  const ts = sql.ref(keyset.ts);
+  const recent = applyKeyset(query.where(sql<SqlBool>`${ts} >= ${month}`), keyset);
+  const older = applyKeyset(query.where(sql<SqlBool>`${ts} < ${month}`), keyset);
+  const union = sql<O>`${recent} union all ${older} limit ${keyset.limit + 1}`;
+  return { compile: () => union.compile(db) };
 }
 
 /**
- * One page of a page-number list, newest first by (ts, id). With a cursor the page starts after
- * it (keyset); without one, pageNo is reached by an offset. Fetches limit + 1 rows, never a count.
+ * The query of a list under its filters: `shapeOf` says what changes its SQL text (which filters
+ * are present), `build` makes it, reading values only to hand them to Kysely (db/compiledOnce.ts).
  */
-export async function pageByNumber<DB, TB extends keyof DB, O>(
-  query: SelectQueryBuilder<DB, TB, O>,
-  request: PageRequest,
-  columns: { ts: string; id: string; idKind: 'text' | 'integer' },
-  options: { monthlyPartitions?: MonthlyPartitions } = {},
-): Promise<KeysetPage<O>> {
-  const limit = request.limit ?? LIST_PAGE_SIZE;
-  const cursor = readCursor(request.cursor, columns.idKind);
-  const keyset = { ts: columns.ts, id: columns.id, limit };
-  const pageNo = request.pageNo ?? 1;
-  if (!cursor && pageNo > 1) return paginate(query, { ...keyset, offset: (pageNo - 1) * limit });
-  const checked = cursor ? withCursorCheck(query, cursor, columns) : query;
-  const rows = options.monthlyPartitions && isPostgres(options.monthlyPartitions.db)
-    ? await newestFirstByMonth(checked, { ...keyset, cursor }, columns.ts, options.monthlyPartitions)
-    : await applyKeyset(checked, { ...keyset, cursor }).execute();
-  return toKeysetPage(cursor ? await checkedRows(rows as Checked<O>[], query, cursor, columns) : rows as O[], keyset);
+export interface ListQuery<V extends object, S, O> {
+  shapeOf(values: V): S;
+  build(db: Kysely<Database>, values: V, shape: S): SelectQueryBuilder<any, any, O>;
 }
 
-/** One page of a cursor list, newest first by (ts, id). */
-export async function pageByCursor<DB, TB extends keyof DB, O>(
-  query: SelectQueryBuilder<DB, TB, O>,
-  request: { limit?: number; cursor?: string | null },
-  columns: { ts: string; id: string; idKind: 'text' | 'integer' },
-): Promise<KeysetPage<O>> {
-  return pageByNumber(query, { ...request, pageNo: 1 }, columns);
+type Columns = { ts: string; id: string; idKind: 'text' | 'integer' };
+/** What a page adds to a list's values; its page size, cursor and month are part of its shape. */
+interface PageValues { pageSize: number; cursorTs?: number; cursorId?: string | number; month?: number }
+
+/**
+ * A page-number list, newest first by (ts, id): with the previous page's cursor the page starts
+ * after it (keyset); without one, pageNo is reached by an offset. Fetches limit + 1 rows, never a
+ * count. The page statement is compiled once per shape; offset pages (no cursor, a later page
+ * number: rare, and slow anyway) and the check of a cursor past the end are built per call.
+ * `monthlyPartitions`: the list is a log table read month by month on PostgreSQL (`now` is then the
+ * upper end of a first page).
+ */
+export function pagedList<V extends object, S, O>(list: ListQuery<V, S, O>, columns: Columns, options: { monthlyPartitions?: boolean } = {}) {
+  const page = compiledOnce(
+    (values: V & PageValues) => ({ list: list.shapeOf(values), size: values.pageSize, cursor: values.cursorTs !== undefined, byMonth: values.month !== undefined }),
+    (db, values, shape) => {
+      const cursor = shape.cursor ? { ts: values.cursorTs!, id: values.cursorId! } : undefined;
+      const query = list.build(db, values, shape.list);
+      const checked = cursor ? withCursorCheck(query, cursor, columns) : query;
+      const keyset = { ts: columns.ts, id: columns.id, limit: shape.size, cursor };
+      return shape.byMonth ? newestFirstByMonth(db, checked, keyset, values.month!) : applyKeyset(checked, keyset);
+    },
+  );
+  return async (db: Kysely<Database>, values: V, request: PageRequest, now?: number): Promise<KeysetPage<O>> => {
+    const limit = request.limit ?? LIST_PAGE_SIZE;
+    const cursor = readCursor(request.cursor, columns.idKind);
+    const keyset = { ts: columns.ts, id: columns.id, limit };
+    const built = () => list.build(db, values, list.shapeOf(values));
+    if (!cursor && (request.pageNo ?? 1) > 1) return paginate(built(), { ...keyset, offset: ((request.pageNo ?? 1) - 1) * limit });
+    const byMonth = options.monthlyPartitions === true && isPostgres(db);
+    if (byMonth && now === undefined && !cursor) throw new Error('pagedList: a monthly-partitioned list needs now');
+    const rows = await page.rows(db, {
+      ...values,
+      pageSize: limit,
+      cursorTs: cursor?.ts,
+      cursorId: cursor?.id,
+      month: byMonth ? monthStartOf(cursor?.ts ?? now!) : undefined,
+    });
+    return toKeysetPage(cursor ? await checkedRows(rows as Checked<O>[], built, cursor, columns) : rows as O[], keyset);
+  };
+}
+
+/** A cursor list (no page numbers): the first page, or the one after the cursor. */
+export function cursorList<V extends object, S, O>(list: ListQuery<V, S, O>, columns: Columns) {
+  const page = pagedList(list, columns);
+  return (db: Kysely<Database>, values: V, request: { limit?: number; cursor?: string | null }) => page(db, values, { ...request, pageNo: 1 });
 }
 
 /**
@@ -174,7 +197,7 @@ export async function pageOldestFirst<DB, TB extends keyof DB, O>(
     return toKeysetPage(await oldestFirst(page) as O[], keyset);
   }
   const after = whereFirst(withCursorCheck(query, cursor, columns), sql<SqlBool>`${ts} >= ${cursor.ts} and (${ts}, ${id}) > (${cursor.ts}, ${cursor.id})`);
-  return toKeysetPage(await checkedRows(await oldestFirst(after) as Checked<O>[], query, cursor, columns), keyset);
+  return toKeysetPage(await checkedRows(await oldestFirst(after) as Checked<O>[], () => query, cursor, columns), keyset);
 }
 
 /**

@@ -1,8 +1,8 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely, SelectQueryBuilder, Transaction } from 'kysely';
 import type { Database, Row } from '../db/schema.ts';
 import type { KeysetPage } from '../db/keyset.ts';
 import type { MsgOf } from '../contractTypes.ts';
-import { type PageRequest, pageByNumber, pageOldestFirst } from './listPaging.ts';
+import { type PageRequest, pagedList, pageOldestFirst } from './listPaging.ts';
 import { headerColumn, pageHeader } from './pageHeader.ts';
 
 // Log rows as the logs screens show them. Columns that a writer may leave empty are sent as ''
@@ -133,35 +133,29 @@ interface LogFilters {
   since: number;
 }
 
-/**
- * One page of API logs, newest first: one index range of api_logs (org_id[, origin_org_id][,
- * category], request_ts, id), read month by month on PostgreSQL's partitions.
- */
+/** The page of a log table under the logs screen's filters, newest first on (org_id[, origin_org_id][, category], ts, id). */
+function logsPage<T extends 'api_logs' | 'webhook_logs', O>(table: T, ts: string, columns: (db: Kysely<Database>) => SelectQueryBuilder<Database, T, O>) {
+  return pagedList({
+    shapeOf: (f: LogFilters & { orgId: string }) => ({ origin: f.originOrgId !== undefined, category: f.category !== undefined }),
+    build: (db, f, shape) => (columns(db) as SelectQueryBuilder<any, any, O>)
+      .where('org_id', '=', f.orgId)
+      .$if(shape.origin, (q) => q.where('origin_org_id', '=', f.originOrgId!))
+      .$if(shape.category, (q) => q.where('category', '=', f.category!))
+      .where(ts, '>=', f.since),
+  }, { ts, id: 'id', idKind: 'integer' }, { monthlyPartitions: true });
+}
+
+const apiLogsPage = logsPage('api_logs', 'request_ts', (db) => db.selectFrom('api_logs').select(API_LOG_COLUMNS));
+const webhookLogsPage = logsPage('webhook_logs', 'ts', (db) => db.selectFrom('webhook_logs').select(WEBHOOK_LOG_COLUMNS));
+
+/** One page of API logs, newest first, read month by month on PostgreSQL's partitions. */
 export async function pageApiLogs(db: Db, orgId: string, filters: LogFilters, request: PageRequest, now: number) {
-  return pageByNumber(
-    db.selectFrom('api_logs').select(API_LOG_COLUMNS)
-      .where('org_id', '=', orgId)
-      .$if(filters.originOrgId !== undefined, (q) => q.where('origin_org_id', '=', filters.originOrgId!))
-      .$if(filters.category !== undefined, (q) => q.where('category', '=', filters.category!))
-      .where('request_ts', '>=', filters.since),
-    request,
-    { ts: 'request_ts', id: 'id', idKind: 'integer' },
-    { monthlyPartitions: { db, now } },
-  );
+  return apiLogsPage(db, { orgId, ...filters }, request, now);
 }
 
 /** One page of webhook logs, newest first: the same ranges on webhook_logs (…, ts, id). */
 export async function pageWebhookLogs(db: Db, orgId: string, filters: LogFilters, request: PageRequest, now: number) {
-  return pageByNumber(
-    db.selectFrom('webhook_logs').select(WEBHOOK_LOG_COLUMNS)
-      .where('org_id', '=', orgId)
-      .$if(filters.originOrgId !== undefined, (q) => q.where('origin_org_id', '=', filters.originOrgId!))
-      .$if(filters.category !== undefined, (q) => q.where('category', '=', filters.category!))
-      .where('ts', '>=', filters.since),
-    request,
-    { ts: 'ts', id: 'id', idKind: 'integer' },
-    { monthlyPartitions: { db, now } },
-  );
+  return webhookLogsPage(db, { orgId, ...filters }, request, now);
 }
 
 /** The organisation's API log of one execution, or undefined. */
@@ -209,6 +203,15 @@ export async function findWebhookRecord(
   return candidates.filter((r) => r.org_id === orgId).sort((x, y) => y.request_ts - x.request_ts)[0];
 }
 
+// The run's own range; an org_id condition here would tempt SQLite to walk the organisation's
+// records by time instead. The header (the run's webhook log) is checked for the organisation.
+const runWebhookRecordsPage = pagedList({
+  shapeOf: (v: { orgId: string; syncRunId: string; iteration?: string }) => ({ iteration: v.iteration !== undefined }),
+  build: (db, v, shape) => db.selectFrom('webhook_records').select(WEBHOOK_RECORD_COLUMNS).select(headerColumn(db, webhookLogHeaderQuery(db, v.orgId, v.syncRunId)))
+    .where('sync_run_id', '=', v.syncRunId)
+    .$if(shape.iteration, (q) => q.where('sync_iteration_id', '=', v.iteration!)),
+}, { ts: 'request_ts', id: 'id', idKind: 'integer' });
+
 /**
  * Webhook records of one sync run (one iteration when given), newest first, paged on
  * webhook_records (sync_run_id[, sync_iteration_id], request_ts, id), with the run header: the
@@ -220,15 +223,7 @@ export async function pageRunWebhookRecords(db: Db, orgId: string, syncRunId: st
   header: Awaited<ReturnType<typeof webhookRunHeader>>;
 }> {
   const logHeader = webhookLogHeaderQuery(db, orgId, syncRunId);
-  const page = await pageByNumber(
-    // The run's own range; an org_id condition here would tempt SQLite to walk the organisation's
-    // records by time instead.
-    db.selectFrom('webhook_records').select(WEBHOOK_RECORD_COLUMNS).select(headerColumn(db, logHeader))
-      .where('sync_run_id', '=', syncRunId)
-      .$if(iteration !== undefined, (q) => q.where('sync_iteration_id', '=', iteration!)),
-    request,
-    { ts: 'request_ts', id: 'id', idKind: 'integer' },
-  );
+  const page = await runWebhookRecordsPage(db, { orgId, syncRunId, iteration }, request);
   const header = await webhookRunHeader(db, orgId, syncRunId, await pageHeader(page.items, logHeader));
   return { page, header };
 }

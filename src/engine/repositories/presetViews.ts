@@ -12,7 +12,8 @@ import type {
 } from '../../generated/api/engine.ts';
 import { logoUrl } from './integratedAccounts.ts';
 import { INACTIVE_STATES } from '../../shared/integrationStates.ts';
-import { CURSOR_MESSAGE, pageByNumber, type PageRequest } from './listPaging.ts';
+import { CURSOR_MESSAGE, pagedList, type PageRequest } from './listPaging.ts';
+import { givenValues } from '../db/compiledOnce.ts';
 import { presetRowsOf } from './mappingPresets.ts';
 
 // Presets and accounts as the presets list and the preset wizard show them (the API shapes are
@@ -149,25 +150,35 @@ export async function listPresets(db: Db, orgId: string, filters: { mode?: strin
 
 interface PresetAccountFilters { appId?: string; category?: string; originOrgId?: string; search?: string }
 
+interface PresetAccountValues { orgId: string; appId?: string; category?: string; originOrgId?: string; pattern?: string }
+
+function presetAccountsOf(db: Db, v: PresetAccountValues, given: { [K in keyof PresetAccountValues]-?: boolean }) {
+  return db.selectFrom('integrated_accounts')
+    .where('org_id', '=', v.orgId)
+    .where('integration_state', 'not in', INACTIVE_STATES)
+    .where('show_custom_fields', '=', 1)
+    .$if(given.appId, (q) => q.where('app_id', '=', v.appId!))
+    .$if(given.category, (q) => q.where('category', '=', v.category!))
+    .$if(given.originOrgId, (q) => q.where('origin_org_id', '=', v.originOrgId!))
+    .$if(given.pattern, (q) => q.where(anyMatchesIgnoringCase(['origin_org_name', 'origin_org_id', 'id'], v.pattern!)));
+}
+
+const presetAccountsPage = pagedList({
+  shapeOf: (v: PresetAccountValues) => givenValues(v),
+  build: (db, v, given) => presetAccountsOf(db, v, given).select(PRESET_ACCOUNT_COLUMNS),
+}, { ts: 'created_at', id: 'id', idKind: 'text' });
+
 /**
  * One page of the wizard's account pickers (select integration, confirm accounts): accounts with an
  * Edit mapping action, newest first, on the accounts list's (org_id, <filter>, created_at, id)
  * indexes, with the count of all matching accounts.
  */
 export async function pagePresetAccounts(db: Db, orgId: string, filters: PresetAccountFilters, page: PageRequest) {
-  const pattern = containsPattern(filters.search);
-  function base() {
-    return db.selectFrom('integrated_accounts')
-      .where('org_id', '=', orgId)
-      .where('integration_state', 'not in', INACTIVE_STATES)
-      .where('show_custom_fields', '=', 1)
-      .$if(!!filters.appId, (q) => q.where('app_id', '=', filters.appId!))
-      .$if(filters.category !== undefined, (q) => q.where('category', '=', filters.category!))
-      .$if(!!filters.originOrgId, (q) => q.where('origin_org_id', '=', filters.originOrgId!))
-      .$if(pattern !== undefined, (q) => q.where(anyMatchesIgnoringCase(['origin_org_name', 'origin_org_id', 'id'], pattern!)));
-  }
-  const found = await pageByNumber(base().select(PRESET_ACCOUNT_COLUMNS), page, { ts: 'created_at', id: 'id', idKind: 'text' });
-  const total = await base().select(sql<number>`count(*)`.as('count')).executeTakeFirst();
+  const values = {
+    orgId, appId: filters.appId || undefined, category: filters.category, originOrgId: filters.originOrgId || undefined, pattern: containsPattern(filters.search),
+  };
+  const found = await presetAccountsPage(db, values, page);
+  const total = await presetAccountsOf(db, values, givenValues(values)).select(sql<number>`count(*)`.as('count')).executeTakeFirst();
   return { ...found, total: Number(total?.count ?? 0) };
 }
 

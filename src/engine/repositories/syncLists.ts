@@ -1,7 +1,7 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { matchesIgnoringCase, startsWithPattern } from '../db/dialect.ts';
-import { pageByCursor, pageByNumber, type PageRequest } from './listPaging.ts';
+import { cursorList, pagedList, type PageRequest } from './listPaging.ts';
 import { DAY_MS } from '../../shared/timeWindows.ts';
 import { headerColumn, pageHeader } from './pageHeader.ts';
 import { jobHeaderQuery } from './syncHeaders.ts';
@@ -15,29 +15,53 @@ type Db = Kysely<Database> | Transaction<Database>;
 const MIN_SEARCH_LENGTH = 3;
 
 
+interface JobFilters { orgId: string; organization?: string; integration?: string }
+
+/** Jobs of live accounts under the filters (an empty filter is no filter). */
+const filteredJobs = {
+  shapeOf: (f: JobFilters) => ({ organization: !!f.organization, integration: !!f.integration }),
+  build: (db: Db, f: JobFilters, shape: { organization: boolean; integration: boolean }) => listedJobs(db, f.orgId)
+    .$if(shape.organization, (q) => q.where('j.origin_org_id', '=', f.organization!))
+    .$if(shape.integration, (q) => q.where('j.integration_id', '=', f.integration!)),
+};
+
+/** The trigger-kept count of jobs of live accounts. */
+const liveJobCount = (db: Db, orgId: string) => db.selectFrom('sync_job_counts').select('count').where('org_id', '=', orgId).where('account_live', '=', 1);
+
+// Unfiltered, the total is the trigger-kept count, read with the page as a scalar subquery (alone
+// only past the last page); filtered, the filter's index range is counted.
+const syncJobsPage = pagedList({
+  shapeOf: filteredJobs.shapeOf,
+  build: (db, f, shape) => filteredJobs.build(db, f, shape).select(JOB_COLUMNS)
+    .$if(!shape.organization && !shape.integration, (q) => q.select(liveJobCount(db, f.orgId).as('live_count'))),
+}, { ts: 'j.created_at', id: 'j.id', idKind: 'text' });
+
 /**
  * Jobs of live accounts newest first, keyset-paged on sync_jobs (org_id[, origin_org_id],
  * created_at, id); the integration filter narrows to a handful of jobs. `total` counts every job
  * the filters match.
  */
 export async function pageSyncJobs(db: Db, orgId: string, filters: { organization?: string; integration?: string }, page: PageRequest) {
-  const filtered = listedJobs(db, orgId)
-    .$if(filters.organization !== undefined && filters.organization !== '', (q) => q.where('j.origin_org_id', '=', filters.organization!))
-    .$if(filters.integration !== undefined && filters.integration !== '', (q) => q.where('j.integration_id', '=', filters.integration!));
+  const values = { orgId, ...filters };
+  const found = await syncJobsPage(db, values, page);
   const narrowed = !!filters.organization || !!filters.integration;
-  // Unfiltered, the total is the trigger-kept count of jobs of live accounts, read with the page
-  // as a scalar subquery (alone only past the last page); filtered, the filter's index range is counted.
-  const liveCount = db.selectFrom('sync_job_counts').select('count').where('org_id', '=', orgId).where('account_live', '=', 1);
-  const found = await pageByNumber(
-    filtered.select(JOB_COLUMNS).$if(!narrowed, (q) => q.select(liveCount.as('live_count'))),
-    page,
-    { ts: 'j.created_at', id: 'j.id', idKind: 'text' },
-  );
   const total = narrowed
-    ? (await filtered.select(sql<number>`count(*)`.as('count')).executeTakeFirst())?.count
-    : found.items.length > 0 ? found.items[0]!.live_count : (await liveCount.executeTakeFirst())?.count;
+    ? (await filteredJobs.build(db, values, filteredJobs.shapeOf(values)).select(sql<number>`count(*)`.as('count')).executeTakeFirst())?.count
+    : found.items.length > 0 ? found.items[0]!.live_count : (await liveJobCount(db, orgId).executeTakeFirst())?.count;
   return { items: found.items, total: Number(total ?? 0), hasMore: found.hasMore, nextCursor: found.nextCursor };
 }
+
+// The job's own range (job_id, started_at, id); an org_id condition here would tempt SQLite to
+// walk the organisation's runs instead. A job of another organisation has no header.
+const syncRunsPage = cursorList({
+  shapeOf: () => ({}),
+  build: (db, v: { orgId: string; jobId: string; from: number; to: number }) => db.selectFrom('sync_runs')
+    .select(['id', 'job_id', 'started_at', 'completed_at', 'events_triggered', 'events_consumed', 'events_processed', 'sync_status', 'sync_type'])
+    .select(headerColumn(db, jobHeaderQuery(db, v.orgId, v.jobId)))
+    .where('job_id', '=', v.jobId)
+    .where('started_at', '>=', v.from)
+    .where('started_at', '<=', v.to),
+}, { ts: 'started_at', id: 'id', idKind: 'text' });
 
 /**
  * Runs of one job started within [from, to], newest first, cursor-paged on sync_runs (job_id,
@@ -46,20 +70,20 @@ export async function pageSyncJobs(db: Db, orgId: string, filters: { organizatio
  */
 export async function pageSyncRuns(db: Db, orgId: string, jobId: string, range: { from: number; to: number }, page: Pick<PageRequest, 'limit' | 'cursor'>) {
   const header = jobHeaderQuery(db, orgId, jobId);
-  const found = await pageByCursor(
-    db.selectFrom('sync_runs')
-      .select(['id', 'job_id', 'started_at', 'completed_at', 'events_triggered', 'events_consumed', 'events_processed', 'sync_status', 'sync_type'])
-      .select(headerColumn(db, header))
-      // The job's own range (job_id, started_at, id); an org_id condition here would tempt SQLite to
-      // walk the organisation's runs instead. A job of another organisation has no header.
-      .where('job_id', '=', jobId)
-      .where('started_at', '>=', range.from)
-      .where('started_at', '<=', range.to),
-    page,
-    { ts: 'started_at', id: 'id', idKind: 'text' },
-  );
+  const found = await syncRunsPage(db, { orgId, jobId, ...range }, page);
   return { job: await pageHeader(found.items, header), items: found.items, nextCursor: found.nextCursor };
 }
+
+// A run's records are dispatched after it starts: the lower bound (a day early, against clock skew)
+// lets PostgreSQL skip the monthly partitions before the run instead of seeking in each.
+const syncRecordsPage = cursorList({
+  shapeOf: (v: { runId: string; since: number; pattern?: string }) => ({ search: v.pattern !== undefined }),
+  build: (db, v, shape) => db.selectFrom('sync_records')
+    .select(['id', 'audit_id', 'event_type', 'dispatched_at', 'consumed_at', 'models_json'])
+    .where('run_id', '=', v.runId)
+    .where('dispatched_at', '>=', v.since)
+    .$if(shape.search, (q) => q.where(matchesIgnoringCase('audit_id', v.pattern!))),
+}, { ts: 'dispatched_at', id: 'id', idKind: 'integer' });
 
 /**
  * Records of one run, newest dispatched first, cursor-paged on sync_records (run_id,
@@ -68,16 +92,6 @@ export async function pageSyncRuns(db: Db, orgId: string, jobId: string, range: 
  * one run.
  */
 export async function pageSyncRecords(db: Db, run: { id: string; started_at: number }, search: string, page: Pick<PageRequest, 'limit' | 'cursor'>) {
-  const applies = search.length >= MIN_SEARCH_LENGTH;
-  return pageByCursor(
-    db.selectFrom('sync_records')
-      .select(['id', 'audit_id', 'event_type', 'dispatched_at', 'consumed_at', 'models_json'])
-      .where('run_id', '=', run.id)
-      // A run's records are dispatched after it starts: the bound (a day early, against clock skew)
-      // lets PostgreSQL skip the monthly partitions before the run instead of seeking in each.
-      .where('dispatched_at', '>=', run.started_at - DAY_MS)
-      .$if(applies, (q) => q.where(matchesIgnoringCase('audit_id', startsWithPattern(search)))),
-    page,
-    { ts: 'dispatched_at', id: 'id', idKind: 'integer' },
-  );
+  const pattern = search.length >= MIN_SEARCH_LENGTH ? startsWithPattern(search) : undefined;
+  return syncRecordsPage(db, { runId: run.id, since: run.started_at - DAY_MS, pattern }, page);
 }
