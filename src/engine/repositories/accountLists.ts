@@ -1,7 +1,7 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database, Row } from '../db/schema.ts';
 import type { KeysetPage } from '../db/keyset.ts';
-import { givenValues } from '../db/compiledOnce.ts';
+import { compiledOnce, givenValues } from '../db/compiledOnce.ts';
 import { ACCOUNT_ROW_COLUMNS, type AccountFilters, accountFilterValues, type AccountFilterValues, applyAccountFilters } from './integratedAccounts.ts';
 import { type PageRequest, pagedList } from './listPaging.ts';
 
@@ -20,15 +20,16 @@ export async function pageAccountRows(db: Db, orgId: string, filters: AccountFil
   return accountsPage(db, accountFilterValues(orgId, filters), request);
 }
 
+const endCustomerAccounts = compiledOnce(() => ({}), (db, v: { orgId: string; originOrgId: string }) => db.selectFrom('integrated_accounts')
+  .select(['id', 'origin_org_name', 'app_id', 'app_label', 'category', 'integration_state'])
+  .where('org_id', '=', v.orgId)
+  .where('origin_org_id', '=', v.originOrgId)
+  .orderBy('created_at', 'desc')
+  .orderBy('id', 'desc'));
+
 /** The accounts of one end-customer organisation, newest first (a handful: not paged). */
 export async function accountsOfEndCustomer(db: Db, orgId: string, originOrgId: string) {
-  return db.selectFrom('integrated_accounts')
-    .select(['id', 'origin_org_name', 'app_id', 'app_label', 'category', 'integration_state'])
-    .where('org_id', '=', orgId)
-    .where('origin_org_id', '=', originOrgId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
+  return endCustomerAccounts.rows(db, { orgId, originOrgId });
 }
 
 /** The apps the organisation's accounts use, with how many accounts each (optionally of one category or end customer). */

@@ -222,8 +222,7 @@ export async function pageRunWebhookRecords(db: Db, orgId: string, syncRunId: st
   page: KeysetPage<WebhookRecord>;
   header: Awaited<ReturnType<typeof webhookRunHeader>>;
 }> {
-  const logHeader = webhookLogHeaderQuery(db, orgId, syncRunId);
   const page = await runWebhookRecordsPage(db, { orgId, syncRunId, iteration }, request);
-  const header = await webhookRunHeader(db, orgId, syncRunId, await pageHeader(page.items, logHeader));
+  const header = await webhookRunHeader(db, orgId, syncRunId, await pageHeader(page.items, () => webhookLogHeaderQuery(db, orgId, syncRunId)));
   return { page, header };
 }

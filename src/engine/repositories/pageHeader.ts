@@ -14,12 +14,15 @@ export function headerColumn(db: Kysely<any>, header: SelectQueryBuilder<any, an
   return jsonRowText(db, header).as(HEADER_COLUMN);
 }
 
-/** The header carried by the page's rows, or read alone for an empty page; undefined when the header query has no row. */
+/**
+ * The header carried by the page's rows, or read alone for an empty page (the query built only
+ * then); undefined when the header query has no row.
+ */
 export async function pageHeader<H>(
   rows: readonly { [HEADER_COLUMN]: string | null }[],
-  header: SelectQueryBuilder<any, any, H>,
+  header: () => SelectQueryBuilder<any, any, H>,
 ): Promise<H | undefined> {
-  if (rows.length === 0) return header.executeTakeFirst();
+  if (rows.length === 0) return header().executeTakeFirst();
   const text = rows[0]![HEADER_COLUMN];
   return text === null ? undefined : (JSON.parse(text) as H);
 }

@@ -69,9 +69,8 @@ const syncRunsPage = cursorList({
  * another organisation.
  */
 export async function pageSyncRuns(db: Db, orgId: string, jobId: string, range: { from: number; to: number }, page: Pick<PageRequest, 'limit' | 'cursor'>) {
-  const header = jobHeaderQuery(db, orgId, jobId);
   const found = await syncRunsPage(db, { orgId, jobId, ...range }, page);
-  return { job: await pageHeader(found.items, header), items: found.items, nextCursor: found.nextCursor };
+  return { job: await pageHeader(found.items, () => jobHeaderQuery(db, orgId, jobId)), items: found.items, nextCursor: found.nextCursor };
 }
 
 // A run's records are dispatched after it starts: the lower bound (a day early, against clock skew)

@@ -1,6 +1,7 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database, NewRow } from '../db/schema.ts';
 import { jsonNumberAdded, rowsTable } from '../db/dialect.ts';
+import { compiledOnce } from '../db/compiledOnce.ts';
 
 // Overview counters come from usage_daily (per org, end-customer org, integration and UTC day):
 // a home card or an organizations row sums a range of days instead of counting log rows, so its
@@ -59,19 +60,23 @@ export async function usageByOriginOrg(db: Db, orgId: string, originOrgIds: stri
   return new Map(rows.map((r) => [r.origin_org_id, toCounters(r)]));
 }
 
+const integrationUsage = compiledOnce(
+  (v: { orgId: string; originOrgId: string; fromDay?: number }) => ({ period: v.fromDay !== undefined }),
+  (db, v, { period }) => db
+    .selectFrom(period ? 'usage_daily' : 'usage_totals')
+    .select(['integration_id', sums.apiCalls.as('apiCalls'), sums.eventsEmitted.as('eventsEmitted'), sums.eventsConsumed.as('eventsConsumed'), sums.issues.as('issues')])
+    .where('org_id', '=', v.orgId)
+    .where('origin_org_id', '=', v.originOrgId)
+    .$if(period, (q) => q.where(sql.ref('day'), '>=', v.fromDay!))
+    .groupBy('integration_id'),
+);
+
 /**
  * Counters per integration of one end-customer organisation: all time from the trigger-kept
  * usage_totals (one row per integration), a period summed from usage_daily.
  */
 export async function usageByIntegration(db: Db, orgId: string, originOrgId: string, fromDay?: number): Promise<Map<string, UsageCounters>> {
-  const rows = await db
-    .selectFrom(fromDay === undefined ? 'usage_totals' : 'usage_daily')
-    .select(['integration_id', sums.apiCalls.as('apiCalls'), sums.eventsEmitted.as('eventsEmitted'), sums.eventsConsumed.as('eventsConsumed'), sums.issues.as('issues')])
-    .where('org_id', '=', orgId)
-    .where('origin_org_id', '=', originOrgId)
-    .$if(fromDay !== undefined, (q) => q.where(sql.ref('day'), '>=', fromDay!))
-    .groupBy('integration_id')
-    .execute();
+  const rows = await integrationUsage.rows(db, { orgId, originOrgId, fromDay });
   return new Map(rows.map((r) => [r.integration_id, toCounters(r)]));
 }
 
