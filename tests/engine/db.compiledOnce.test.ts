@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { compiledOnce, givenValues } from '../../src/engine/db/compiledOnce.ts';
+import { boundList, compiledOnce, givenValues, listLength, listValues } from '../../src/engine/db/compiledOnce.ts';
 import { pagedList } from '../../src/engine/repositories/listPaging.ts';
 import { createTestDatabase, type TestDatabase } from '../support/testDatabase.ts';
 
@@ -71,6 +71,20 @@ describe('compiledOnce', () => {
   it('refuses a call without a value its shape binds', async () => {
     const { statement } = logsStatement();
     await expect(statement.rows(t.db, { orgId: 'org_a' } as LogValues)).rejects.toThrow(/no value for "minStatus"/);
+  });
+
+  it('binds an in-list item by item, one shape per length', async () => {
+    const build = vi.fn((db: TestDatabase['db'], v: { orgId: string }, length: number) => db.selectFrom('api_logs').select('path')
+      .where('org_id', '=', v.orgId).where('path', 'in', boundList<string>(v, 'path', length)).orderBy('path'));
+    const statement = compiledOnce((v: { orgId: string }) => listLength(v, 'path'), build);
+    const paths = async (orgId: string, items: string[]) => (await statement.rows(t.db, { orgId, ...listValues('path', items) })).map((r) => r.path);
+    expect(await paths('org_a', ['/1', '/4'])).toEqual(['/1', '/4']);
+    expect(await paths('org_b', ['/0', '/9'])).toEqual(['/0']);
+    expect(build).toHaveBeenCalledTimes(1);
+    expect(await paths('org_a', ['/5', '/0', '/2'])).toEqual(['/0', '/2', '/5']);
+    expect(build).toHaveBeenCalledTimes(2);
+    expect(listValues('p', ['a', 'b'])).toEqual({ p0: 'a', p1: 'b' });
+    expect(listLength({ p0: 'a', p1: 'b', q0: 'c' }, 'p')).toBe(2);
   });
 
   it('says which values are given', () => {

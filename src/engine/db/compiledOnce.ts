@@ -121,3 +121,24 @@ export function givenValues<V extends object>(values: V): { [K in keyof V]-?: bo
   for (const key of Object.keys(values).sort()) given[key] = (values as Record<string, unknown>)[key] !== undefined;
   return given as { [K in keyof V]-?: boolean };
 }
+
+/**
+ * A list of values to bind one by one, as `<name>0`, `<name>1`, ... (an `in (...)` list): spread
+ * it into a call's values; its length belongs to the shape (`listLength`), and the builder reads
+ * the items back with `boundList`.
+ */
+export function listValues<T>(name: string, items: readonly T[]): Record<string, T> {
+  return Object.fromEntries(items.map((item, i) => [`${name}${i}`, item]));
+}
+
+/** How many items `listValues(name, ...)` put in these values. */
+export function listLength(values: object, name: string): number {
+  let length = 0;
+  while ((values as Record<string, unknown>)[`${name}${length}`] !== undefined) length += 1;
+  return length;
+}
+
+/** The items of a list of `length` values from the builder's values (stand-ins while compiling). */
+export function boundList<T>(values: object, name: string, length: number): T[] {
+  return Array.from({ length }, (_, i) => (values as Record<string, T>)[`${name}${i}`]!);
+}

@@ -1,7 +1,7 @@
 import { type ExpressionBuilder, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { isPostgres } from '../db/dialect.ts';
-import { compiledOnce } from '../db/compiledOnce.ts';
+import { boundList, compiledOnce, listLength, listValues } from '../db/compiledOnce.ts';
 import { jsonRowArrays, parseJsonRows } from '../db/jsonRows.ts';
 import type { Category } from '../../shared/categories.ts';
 import type { IntegrationState } from '../../shared/integrationStates.ts';
@@ -39,11 +39,11 @@ export function accountsColumn(db: Kysely<Database>, orgId: string) {
 
 /** The accounts of a page's end customers, as `origin0`, `origin1`, ...: compiled once per page length. */
 const accountsOfOrigins = compiledOnce(
-  (v: { orgId: string; [origin: `origin${number}`]: string }) => Object.keys(v).length - 1,
+  (v: { orgId: string }) => listLength(v, 'origin'),
   (db, v, count) => db.selectFrom('integrated_accounts')
     .select(['id', 'origin_org_id', 'app_id', 'app_label', 'category', 'integration_state', 'created_at'])
     .where('org_id', '=', v.orgId)
-    .where('origin_org_id', 'in', Array.from({ length: count }, (_, i) => v[`origin${i}`])),
+    .where('origin_org_id', 'in', boundList<string>(v, 'origin', count)),
 );
 
 /** Accounts per end customer of the page: from the page's column, or read now. */
@@ -59,7 +59,7 @@ export async function accountsOfPage(
         ({ id, appId, appLabel, category, integrationState, createdAt: Number(createdAt) })));
     }
   } else if (rows.length > 0) {
-    const accounts = await accountsOfOrigins.rows(db, { orgId, ...Object.fromEntries(rows.map((r, i) => [`origin${i}`, r.origin_org_id])) });
+    const accounts = await accountsOfOrigins.rows(db, { orgId, ...listValues('origin', rows.map((r) => r.origin_org_id)) });
     for (const a of accounts) {
       byOrigin.get(a.origin_org_id)?.push({
         id: a.id, appId: a.app_id, appLabel: a.app_label, category: a.category as Category,

@@ -1,7 +1,7 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database, NewRow } from '../db/schema.ts';
 import { jsonNumberAdded, rowsTable } from '../db/dialect.ts';
-import { compiledOnce } from '../db/compiledOnce.ts';
+import { boundList, compiledOnce, listLength, listValues } from '../db/compiledOnce.ts';
 
 // Overview counters come from usage_daily (per org, end-customer org, integration and UTC day):
 // a home card or an organizations row sums a range of days instead of counting log rows, so its
@@ -49,16 +49,20 @@ export async function orgUsage(db: Db, orgId: string, fromDay?: number): Promise
  */
 export async function usageByOriginOrg(db: Db, orgId: string, originOrgIds: string[], fromDay: number): Promise<Map<string, UsageCounters>> {
   if (originOrgIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('usage_daily')
-    .select(['origin_org_id', sums.apiCalls.as('apiCalls'), sums.eventsEmitted.as('eventsEmitted'), sums.eventsConsumed.as('eventsConsumed'), sums.issues.as('issues')])
-    .where('org_id', '=', orgId)
-    .where('origin_org_id', 'in', originOrgIds)
-    .where('day', '>=', fromDay)
-    .groupBy('origin_org_id')
-    .execute();
+  const rows = await originOrgUsage.rows(db, { orgId, fromDay, ...listValues('origin', originOrgIds) });
   return new Map(rows.map((r) => [r.origin_org_id, toCounters(r)]));
 }
+
+const originOrgUsage = compiledOnce(
+  (v: { orgId: string; fromDay: number }) => listLength(v, 'origin'),
+  (db, v, count) => db
+    .selectFrom('usage_daily')
+    .select(['origin_org_id', sums.apiCalls.as('apiCalls'), sums.eventsEmitted.as('eventsEmitted'), sums.eventsConsumed.as('eventsConsumed'), sums.issues.as('issues')])
+    .where('org_id', '=', v.orgId)
+    .where('origin_org_id', 'in', boundList<string>(v, 'origin', count))
+    .where('day', '>=', v.fromDay)
+    .groupBy('origin_org_id'),
+);
 
 const integrationUsage = compiledOnce(
   (v: { orgId: string; originOrgId: string; fromDay?: number }) => ({ period: v.fromDay !== undefined }),
