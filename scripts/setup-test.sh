@@ -37,8 +37,10 @@ if [ ${#need[@]} -gt 0 ]; then
   echo "setup-test: installing ${need[*]} with apt, beside npm ci"
   (
     export DEBIAN_FRONTEND=noninteractive
-    apt-get update -qq
-    apt-get install -y -qq --no-install-recommends "${need[@]}"
+    # A fresh machine may be running its own apt job (apt-daily, unattended upgrades): wait for
+    # dpkg's lock instead of failing at once.
+    apt-get -o DPkg::Lock::Timeout=300 update -qq
+    apt-get -o DPkg::Lock::Timeout=300 install -y -qq --no-install-recommends "${need[@]}"
   ) >"$apt_log" 2>&1 &
   apt_pid=$!
 fi
