@@ -19,6 +19,10 @@ export const STATE_BY_FILTER = Object.fromEntries(
   Object.entries(integrationStateFilterLabels).filter(([value]) => value !== 'all'),
 ) as Record<Exclude<StateFilter, 'all'>, IntegrationState>;
 
+/** The state a filter value selects; none for 'all' or no filter. */
+export const stateOfFilter = (filter: StateFilter | undefined): IntegrationState | undefined =>
+  (filter && filter !== 'all' ? STATE_BY_FILTER[filter] : undefined);
+
 /** Every state, in the contract's order (Success, Error, Email sent, Under validation, Deactivated, Expired). */
 export const INTEGRATION_STATES: readonly IntegrationState[] = Object.values(STATE_BY_FILTER);
 

@@ -60,11 +60,8 @@ function compileShape<R>(query: Compilable<R>, read: Set<string>): Compiled<R> {
 export interface ShapedStatement<V, S, R> {
   /** The rows of the statement for these values, compiled once for their shape. */
   rows(db: Kysely<Database>, values: V): Promise<R[]>;
-  /** The statement built for these values (for the rare paths not worth a compiled shape). */
-  built(db: Kysely<Database>, values: V): Compilable<R>;
   /** The SQL text of these values' shape and its parameters (tests and plans). */
   compiled(db: Kysely<Database>, values: V): CompiledQuery<R>;
-  shapeOf(values: V): S;
 }
 
 /**
@@ -106,9 +103,7 @@ export function compiledOnce<V extends object, S, R>(
       const result = await db.executeQuery(bind(compiledFor(db, values), values));
       return result.rows;
     },
-    built: (db, values) => build(db, values, shapeOf(values)),
     compiled: (db, values) => bind(compiledFor(db, values), values),
-    shapeOf,
   };
 }
 

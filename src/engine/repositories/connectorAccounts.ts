@@ -2,7 +2,7 @@ import { type Kysely, type SelectQueryBuilder, sql, type Transaction } from 'kys
 import type { Database, Row } from '../db/schema.ts';
 import type { KeysetPage } from '../db/keyset.ts';
 import { anyMatchesIgnoringCase, containsPattern } from '../db/dialect.ts';
-import { STATE_BY_FILTER, type StateFilter } from '../../shared/integrationStates.ts';
+import { stateOfFilter, type StateFilter } from '../../shared/integrationStates.ts';
 import { type PageRequest, pagedList } from './listPaging.ts';
 import { givenValues } from '../db/compiledOnce.ts';
 
@@ -24,7 +24,7 @@ function connectorAccountValues(orgId: string, connectorId: string, filters: Con
   return {
     orgId,
     connectorId,
-    state: filters.integrationState && filters.integrationState !== 'all' ? STATE_BY_FILTER[filters.integrationState] : undefined,
+    state: stateOfFilter(filters.integrationState),
     appId: filters.appId || undefined,
     originOrgId: filters.originOrgId || undefined,
     pattern: containsPattern(filters.search),

@@ -7,7 +7,7 @@ import { watchedCacheOf } from '../db/watchedCache.ts';
 import { givenValues } from '../db/compiledOnce.ts';
 import { CATEGORIES, type Category, isCategory } from '../../shared/categories.ts';
 import { DEFAULT_TEST_ACCOUNT_EXPIRY_MS } from '../../shared/constants.ts';
-import { type IntegrationState, isInactiveState, STATE_BY_FILTER, type StateFilter } from '../../shared/integrationStates.ts';
+import { type IntegrationState, isInactiveState, stateOfFilter, type StateFilter } from '../../shared/integrationStates.ts';
 
 // Integrated accounts as the accounts screen, its filters and the account actions read them.
 // The API shape (seconds, 'true'/'false' strings, labels) is built here and only here.
@@ -104,7 +104,7 @@ export interface AccountFilterValues extends Omit<AccountFilters, 'state'> {
 }
 
 export function accountFilterValues(orgId: string, { state, ...filters }: AccountFilters): AccountFilterValues {
-  return { orgId, ...filters, state: state && state !== 'all' ? STATE_BY_FILTER[state] : undefined };
+  return { orgId, ...filters, state: stateOfFilter(state) };
 }
 
 /**
@@ -150,7 +150,7 @@ export async function accountsPerCategory(
       .groupBy('category').execute();
     return toCounts(rows);
   }
-  const state = filters.state && filters.state !== 'all' ? STATE_BY_FILTER[filters.state] : undefined;
+  const state = stateOfFilter(filters.state);
   const cache = watchedCacheOf<CategoryCount[]>(db, 'accountsPerCategory', ['integrated_accounts', 'integrated_account_counts']);
   const read = () => countedPerCategory(db, orgId, state, options.excludeStates ?? []);
   return cache ? cache.read(`${orgId} ${state ?? ''} ${options.excludeStates?.join(',') ?? ''}`, read) : read();

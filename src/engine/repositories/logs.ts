@@ -134,7 +134,7 @@ interface LogFilters {
 }
 
 /** The page of a log table under the logs screen's filters, newest first on (org_id[, origin_org_id][, category], ts, id). */
-function logsPage<T extends 'api_logs' | 'webhook_logs', O>(table: T, ts: string, columns: (db: Kysely<Database>) => SelectQueryBuilder<Database, T, O>) {
+function logsPage<T extends 'api_logs' | 'webhook_logs', O>(ts: string, columns: (db: Kysely<Database>) => SelectQueryBuilder<Database, T, O>) {
   return pagedList({
     shapeOf: (f: LogFilters & { orgId: string }) => ({ origin: f.originOrgId !== undefined, category: f.category !== undefined }),
     build: (db, f, shape) => (columns(db) as SelectQueryBuilder<any, any, O>)
@@ -145,8 +145,8 @@ function logsPage<T extends 'api_logs' | 'webhook_logs', O>(table: T, ts: string
   }, { ts, id: 'id', idKind: 'integer' }, { monthlyPartitions: true });
 }
 
-const apiLogsPage = logsPage('api_logs', 'request_ts', (db) => db.selectFrom('api_logs').select(API_LOG_COLUMNS));
-const webhookLogsPage = logsPage('webhook_logs', 'ts', (db) => db.selectFrom('webhook_logs').select(WEBHOOK_LOG_COLUMNS));
+const apiLogsPage = logsPage('request_ts', (db) => db.selectFrom('api_logs').select(API_LOG_COLUMNS));
+const webhookLogsPage = logsPage('ts', (db) => db.selectFrom('webhook_logs').select(WEBHOOK_LOG_COLUMNS));
 
 /** One page of API logs, newest first, read month by month on PostgreSQL's partitions. */
 export async function pageApiLogs(db: Db, orgId: string, filters: LogFilters, request: PageRequest, now: number) {
