@@ -1,14 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { Agent, request } from 'node:http';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { createServer } from 'node:net';
 import { loadConfig } from '../src/engine/config.ts';
 import { createDatabase } from '../src/engine/db/database.ts';
 import { DEMO_ADMIN_EMAIL } from '../src/engine/seed/index.ts';
 import { createSession } from '../src/engine/services/sessions.ts';
 import { measurePages, type RouteSpeed } from './pageSpeed.ts';
-import { type Api, listCases, type ListCase } from './listCases.ts';
+import { listCases, type ListCase } from './listCases.ts';
+import { loadClient, type LoadClient } from './loadClient.ts';
 import { type CpuPerRequest, startCpuCount } from './processCpu.ts';
 
 // Latency of the data screens' list calls at 10 concurrent connections on a database seeded by
@@ -41,13 +40,6 @@ const freePort = () => new Promise<number>((resolve) => {
     server.close(() => resolve(port));
   });
 });
-
-/** The body as sent before the engine compressed it. */
-function decoded(encoding: string | undefined, body: Buffer): Buffer {
-  if (encoding === 'br') return brotliDecompressSync(body);
-  if (encoding === 'gzip') return gunzipSync(body);
-  return body;
-}
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
@@ -94,7 +86,7 @@ async function measure({ name, depth, call, baseline }: ListCase, enginePid: num
   const cpu = cpuSince(warm + total);
   times.sort((a, b) => a - b);
   const result = { name, depth, p50: percentile(times, 50), p99: percentile(times, 99), requests: times.length, cpu };
-  const cpuNote = cpu ? `; CPU per request: engine ${cpu.engineMs.toFixed(3)} ms, PostgreSQL ${cpu.postgresMs.toFixed(3)} ms` : '';
+  const cpuNote = cpu ? `; CPU per request: engine ${cpu.engineMs.toFixed(3)} ms, PostgreSQL ${cpu.postgresMs.toFixed(3)} ms, load generator ${cpu.loadGeneratorMs.toFixed(3)} ms` : '';
   console.log(`${label} ${name} @${depth}: p50 ${result.p50.toFixed(2)} ms, p99 ${result.p99.toFixed(2)} ms${cpuNote}`);
   return result;
 }
@@ -123,33 +115,14 @@ async function main() {
     detached: true,
   });
   const base = `http://127.0.0.1:${port}`;
+  let client: LoadClient | undefined;
   try {
     await waitUntilUp(base);
-    // node:http with keep-alive, not fetch: the load generator shares the machine's two cores with
-    // the engine, and fetch costs several times more CPU per request. It accepts compressed
-    // answers as a browser does, so the engine's compression is part of what is measured.
-    const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
-    const api: Api = (method, path, body) => new Promise((resolve, reject) => {
-      const payload = body ? JSON.stringify(body) : undefined;
-      const req = request(`${base}/api/${path}`, {
-        method,
-        agent,
-        headers: { authorization: `Bearer ${token}`, 'accept-encoding': ACCEPT_ENCODING, ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}) },
-      }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => {
-          const json = JSON.parse(decoded(response.headers['content-encoding'], Buffer.concat(chunks)).toString('utf8')) as { success: boolean; msg: Record<string, unknown> };
-          if (response.statusCode !== 200) reject(new Error(`${path} answered ${response.statusCode}: ${JSON.stringify(json)}`));
-          else resolve(json.msg);
-        });
-        response.on('error', reject);
-      });
-      req.on('error', reject);
-      req.end(payload);
-    });
+    client = loadClient(base, token, CONCURRENCY, ACCEPT_ENCODING);
+    const { api } = client;
     const results: CaseResult[] = [];
     const cases = (await listCases(db, api, admin.org_id, apiLogRows)).filter((c) => !ONLY || ONLY.test(c.name));
+    client.measuring();
     await warmUp(cases);
     for (const listCase of cases) results.push(await measure(listCase, engine.pid));
     // Lighthouse takes a while and scores the front end, which is the same on both databases.
@@ -157,6 +130,7 @@ async function main() {
     const run: BenchRun = { label, rows: apiLogRows, seedSeconds: Number(process.env.BENCH_SEED_SECONDS ?? 0), concurrency: CONCURRENCY, results, pages };
     writeFileSync(outFile, JSON.stringify(run, null, 2));
   } finally {
+    await client?.close();
     if (engine.pid) process.kill(-engine.pid, 'SIGTERM');
     await db.destroy();
   }

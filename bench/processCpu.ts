@@ -39,14 +39,20 @@ function postgresTicksSince(before: Map<string, number>): number {
   return ticks;
 }
 
-export interface CpuPerRequest { engineMs: number; postgresMs: number }
+/**
+ * Per request: the engine's CPU, PostgreSQL's, and the load generator's own (this process: it
+ * shares the two cores, so what it spends is taken from the engine and the database).
+ */
+export interface CpuPerRequest { engineMs: number; postgresMs: number; loadGeneratorMs: number }
 
 /** Starts counting; the returned function gives CPU ms per request over `requests` since then. */
 export function startCpuCount(enginePid: number | undefined, withPostgres: boolean): ((requests: number) => CpuPerRequest | undefined) {
   if (!enginePid || !existsSync(`/proc/${enginePid}/stat`)) return () => undefined;
   const engine0 = cpuTicks(String(enginePid));
   const postgres0 = withPostgres ? postgresTicks() : new Map<string, number>();
+  const self0 = process.cpuUsage();
   return (requests) => ({
+    loadGeneratorMs: ((({ user, system }) => user + system)(process.cpuUsage(self0)) / 1000) / requests,
     engineMs: ((cpuTicks(String(enginePid)) - engine0) * MS_PER_TICK) / requests,
     postgresMs: withPostgres ? (postgresTicksSince(postgres0) * MS_PER_TICK) / requests : 0,
   });

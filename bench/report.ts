@@ -5,8 +5,8 @@ import type { BenchRun } from './listLatency.ts';
 import { pageTable } from './pageReport.ts';
 
 // Prints the benchmark runs as Markdown: every list call with its p50/p99 against the 10 ms p99
-// target, each keyset page's speed-up over OFFSET, the CPU each request cost the engine and
-// PostgreSQL (bench/processCpu.ts), every measured route in Chromium against its budgets, and the
+// target, each keyset page's speed-up over OFFSET, the CPU each request cost the engine,
+// PostgreSQL and the load generator (bench/processCpu.ts), every measured route in Chromium against its budgets, and the
 // webhook delivery speed (bench/deliveryReport.ts).
 //   tsx bench/report.ts [--previous bench/results.md] <run.json>...
 // A part measured in none of the given runs (BENCH_PARTS left it out) keeps its section from the
@@ -25,8 +25,8 @@ const ms = (n: number) => n.toFixed(2);
 function listSection(): string {
   const lines = [`# List latency (${new Date().toISOString().slice(0, 10)}, ${listRuns[0]?.concurrency ?? 10} concurrent connections, page of 10)\n`];
   for (const run of listRuns) lines.push(`- ${run.label}: ${run.rows.toLocaleString('en')} API-log rows, seeded in ${run.seedSeconds.toFixed(0)} s`);
-  lines.push(`\n| database | call | depth | p50 ms | p99 ms | p99 <= ${TARGET_P99_MS} ms | OFFSET p99 / keyset p99 | engine CPU ms / request | PostgreSQL CPU ms / request |`);
-  lines.push('|---|---|---:|---:|---:|:---:|---:|---:|---:|');
+  lines.push(`\n| database | call | depth | p50 ms | p99 ms | p99 <= ${TARGET_P99_MS} ms | OFFSET p99 / keyset p99 | engine CPU ms / request | PostgreSQL CPU ms / request | load generator CPU ms / request |`);
+  lines.push('|---|---|---:|---:|---:|:---:|---:|---:|---:|---:|');
   for (const run of listRuns) {
     for (const r of run.results) {
       const baseline = r.name.includes('OFFSET');
@@ -34,7 +34,8 @@ function listSection(): string {
       // The sync-runs baseline is the bare SQL (the call has no OFFSET mode), so no ratio is claimed for it.
       const ratio = r.name.includes('keyset') && base && !base.name.includes('SQL') ? `${(base.p99 / r.p99).toFixed(1)}x` : '';
       const target = baseline ? '' : r.p99 <= TARGET_P99_MS ? 'yes' : 'no';
-      const cpu = r.cpu ? [r.cpu.engineMs.toFixed(3), run.label === 'postgres' ? r.cpu.postgresMs.toFixed(3) : ''] : ['', ''];
+      // Runs from before the load generator counted its own CPU have no figure for it.
+      const cpu = r.cpu ? [r.cpu.engineMs.toFixed(3), run.label === 'postgres' ? r.cpu.postgresMs.toFixed(3) : '', r.cpu.loadGeneratorMs?.toFixed(3) ?? ''] : ['', '', ''];
       lines.push(`| ${run.label} | ${r.name} | ${r.depth.toLocaleString('en')} | ${ms(r.p50)} | ${ms(r.p99)} | ${target} | ${ratio} | ${cpu.join(' | ')} |`);
     }
   }
