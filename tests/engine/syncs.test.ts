@@ -210,11 +210,17 @@ describe('app.dashboard/syncRecords', () => {
     expect((await records({ cursor: page.body.msg.nextCursor }, 'aud_beta')).status).toBe(400);
   });
 
-  it('reads the run with its job in one statement, then the page: the page is bounded by the run\'s start', async () => {
+  it('reads the page with the run and its job in one statement, bounded by the run\'s start; an empty page reads its header alone', async () => {
     const { result, statements } = await statementsOf(t, () => records());
-    expect(result.body.msg).toMatchObject({ syncRunId: runId, jobId, appLabel: 'BambooHR', eventsTriggered: 23 });
-    expect(statements).toHaveLength(2);
-    expect(statements[0]).toMatch(/from "sync_jobs" as "j" inner join "integrated_accounts" as "a" .* inner join "sync_runs" as "r"/);
+    expect(result.body.msg).toMatchObject({ syncRunId: runId, jobId, appLabel: 'BambooHR', eventsTriggered: 23, startedAt: t.clock.now() - HOUR });
+    expect(result.body.msg.items).toHaveLength(10);
+    expect(statements).toHaveLength(1);
+    expect(statements[0]).toMatch(/from "sync_jobs" as "j" inner join "integrated_accounts" as "a" .* inner join "sync_runs" as "r".* from "sync_records" where "run_id" = /);
+    expect(statements[0]).toMatch(/"dispatched_at" >= \(select "started_at" - (\$\d+|\?) as "since" from "sync_runs"/);
+    const empty = await statementsOf(t, () => records({}, 'zzz'));
+    expect(empty.result.status).toBe(200);
+    expect(empty.result.body.msg).toMatchObject({ syncRunId: runId, jobId, appLabel: 'BambooHR', eventsTriggered: 23, items: [], nextCursor: null });
+    expect(empty.statements).toHaveLength(2);
   });
 
   it("answers 'Sync details not found.' for a run of another job or organisation", async () => {

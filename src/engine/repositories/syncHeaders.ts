@@ -1,7 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
-import { compiledOnce } from '../db/compiledOnce.ts';
 import { JOB_COLUMNS, type JobSelection, toJobRow } from './syncs.ts';
 
 // The job and run pages' headers. A job or run of another organisation is "not found" like an
@@ -25,15 +24,19 @@ export function toJobHeader(job: JobSelection | undefined, now: number) {
   return toJobRow(job, now);
 }
 
-const runAndJob = compiledOnce(() => ({}), (db, v: { orgId: string; jobId: string; runId: string }) => jobHeaderQuery(db, v.orgId, v.jobId)
-  .innerJoin('sync_runs as r', 'r.job_id', 'j.id')
-  .select(['r.id as run_id', 'r.started_at', 'r.completed_at', 'r.events_triggered', 'r.events_consumed', 'r.events_processed', 'r.sync_status', 'r.sync_type'])
-  .where('r.id', '=', v.runId)
-  .where('r.org_id', '=', v.orgId));
+/** The run of the job with the job's header columns, as a query of one row (or none): the records page's header. */
+export function runHeaderQuery(db: Db, orgId: string, jobId: string, runId: string) {
+  return jobHeaderQuery(db, orgId, jobId)
+    .innerJoin('sync_runs as r', 'r.job_id', 'j.id')
+    .select(['r.id as run_id', 'r.started_at', 'r.completed_at', 'r.events_triggered', 'r.events_consumed', 'r.events_processed', 'r.sync_status', 'r.sync_type'])
+    .where('r.id', '=', runId)
+    .where('r.org_id', '=', orgId);
+}
 
-/** A run of the job with the job's header columns: one read for the records page's header. */
-export async function runWithJob(db: Db, orgId: string, jobId: string, runId: string, now: number) {
-  const [row] = await runAndJob.rows(db, { orgId, jobId, runId });
+type RunHeaderRow = Awaited<ReturnType<ReturnType<typeof runHeaderQuery>['executeTakeFirstOrThrow']>>;
+
+/** The job's header at `now` and the run, from runHeaderQuery's row, or 404 with the spec's message. */
+export function toRunHeader(row: RunHeaderRow | undefined, jobId: string, now: number) {
   if (!row) throw notFound(SYNC_NOT_FOUND);
   const { run_id: id, started_at, completed_at, events_triggered, events_consumed, events_processed, sync_status, sync_type } = row;
   return {

@@ -4,7 +4,7 @@ import { matchesIgnoringCase, startsWithPattern } from '../db/dialect.ts';
 import { cursorList, pagedList, type PageRequest } from './listPaging.ts';
 import { DAY_MS } from '../../shared/timeWindows.ts';
 import { headerColumn, pageHeader } from './pageHeader.ts';
-import { jobHeaderQuery } from './syncHeaders.ts';
+import { jobHeaderQuery, runHeaderQuery } from './syncHeaders.ts';
 import { JOB_COLUMNS, listedJobs } from './syncs.ts';
 
 // The syncs screens' three lists (jobs, a job's runs, a run's records), each a keyset page on the
@@ -74,23 +74,30 @@ export async function pageSyncRuns(db: Db, orgId: string, jobId: string, range: 
 }
 
 // A run's records are dispatched after it starts: the lower bound (a day early, against clock skew)
-// lets PostgreSQL skip the monthly partitions before the run instead of seeking in each.
+// lets PostgreSQL skip the monthly partitions before the run instead of seeking in each. The bound
+// is a subquery on the run, and the run with its job's header rides along as a column
+// (repositories/pageHeader.ts), so the page and its header are one statement: PostgreSQL prunes
+// the partitions with the subquery's value when it runs the statement.
 const syncRecordsPage = cursorList({
-  shapeOf: (v: { runId: string; since: number; pattern?: string }) => ({ search: v.pattern !== undefined }),
+  shapeOf: (v: { orgId: string; jobId: string; runId: string; pattern?: string }) => ({ search: v.pattern !== undefined }),
   build: (db, v, shape) => db.selectFrom('sync_records')
     .select(['id', 'audit_id', 'event_type', 'dispatched_at', 'consumed_at', 'models_json'])
+    .select(headerColumn(db, runHeaderQuery(db, v.orgId, v.jobId, v.runId)))
     .where('run_id', '=', v.runId)
-    .where('dispatched_at', '>=', v.since)
+    .where('dispatched_at', '>=', db.selectFrom('sync_runs').select((eb) => eb('started_at', '-', DAY_MS).as('since')).where('id', '=', v.runId))
     .$if(shape.search, (q) => q.where(matchesIgnoringCase('audit_id', v.pattern!))),
 }, { ts: 'dispatched_at', id: 'id', idKind: 'integer' });
 
 /**
- * Records of one run, newest dispatched first, cursor-paged on sync_records (run_id,
- * dispatched_at, id), from a day before the run started on. The audit-id search is a
+ * Records of one run of the organisation's job, newest dispatched first, cursor-paged on
+ * sync_records (run_id, dispatched_at, id), from a day before the run started on, with the run and
+ * its job's header (undefined for a run of another job or organisation). The audit-id search is a
  * case-insensitive prefix checked within the run's index range, so a search never scans beyond
  * one run.
  */
-export async function pageSyncRecords(db: Db, run: { id: string; started_at: number }, search: string, page: Pick<PageRequest, 'limit' | 'cursor'>) {
+export async function pageSyncRecords(db: Db, of: { orgId: string; jobId: string; runId: string }, search: string, page: Pick<PageRequest, 'limit' | 'cursor'>) {
   const pattern = search.length >= MIN_SEARCH_LENGTH ? startsWithPattern(search) : undefined;
-  return syncRecordsPage(db, { runId: run.id, since: run.started_at - DAY_MS, pattern }, page);
+  const found = await syncRecordsPage(db, { ...of, pattern }, page);
+  const header = await pageHeader(found.items, () => runHeaderQuery(db, of.orgId, of.jobId, of.runId));
+  return { header, items: found.items, nextCursor: found.nextCursor };
 }

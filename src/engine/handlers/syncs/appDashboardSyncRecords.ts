@@ -1,14 +1,14 @@
 import { defineSessionHandler } from '../types.ts';
 import { pageSyncRecords } from '../../repositories/syncLists.ts';
-import { runWithJob } from '../../repositories/syncHeaders.ts';
+import { toRunHeader } from '../../repositories/syncHeaders.ts';
 import { toRecordRow, toRunRow } from '../../repositories/syncs.ts';
 
 // Records of one run, newest dispatched first, with the run and its job as the page's header. The
 // Audit ID search is a case-insensitive prefix within the run, from 3 characters on.
 export const appDashboardSyncRecords = defineSessionHandler('appDashboardSyncRecords', async ({ body, query }, { db, caller, clock }) => {
-  // The run and its job's header in one read: the page is bounded by the run's start.
-  const { job, run } = await runWithJob(db, caller.orgId, body.jobId, body.syncRunId, clock.now());
-  const page = await pageSyncRecords(db, run, (query.search ?? '').trim(), body);
+  // The page and its header (the run and its job) in one read.
+  const page = await pageSyncRecords(db, { orgId: caller.orgId, jobId: body.jobId, runId: body.syncRunId }, (query.search ?? '').trim(), body);
+  const { job, run } = toRunHeader(page.header, body.jobId, clock.now());
   const header = toRunRow(run);
   return {
     jobId: job.syncJobId,
