@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { isPostgres } from '../../src/engine/db/dialect.ts';
-import { startTestEngine, type TestEngine } from '../support/engineHarness.ts';
+import { startTestEngine, statementsOf, type TestEngine } from '../support/engineHarness.ts';
 import {
   addAccount, addRows, collectPages, DAY, demoAdmin, enableCategory, HOUR, issue, newOrg, type OrgSession, userWithRole,
 } from '../support/dataFixtures.ts';
@@ -209,7 +209,14 @@ describe('app.getIntegrationsOfOrg', () => {
     expect(last30.body.msg.orgIntCount).toBe(2);
     expect(last30.body.msg.organizationDetails.map((r: { integrationId: string; apiCalls: number }) => [r.integrationId, r.apiCalls])).toEqual([[a.id, 9], [b.id, 2]]);
     const all = await get('app.getIntegrationsOfOrg', org.token, { orgId: 'acme-1' });
-    expect(all.body.msg.organizationDetails.map((r: { integrationId: string }) => r.integrationId)).toEqual([b.id, a.id]);
+    expect(all.body.msg.organizationDetails.map((r: { integrationId: string; apiCalls: number; eventsEmitted: number; eventsConsumed: number }) =>
+      [r.integrationId, r.apiCalls, r.eventsEmitted, r.eventsConsumed])).toEqual([[b.id, 52, 0, 0], [a.id, 9, 1, 1]]);
+    // On PostgreSQL the counters come with the accounts (one round trip); on SQLite two statements.
+    for (const timeFilter of ['last30', 'all']) {
+      const { result, statements } = await statementsOf(t, () => get('app.getIntegrationsOfOrg', org.token, { orgId: 'acme-1', timeFilter }));
+      expect(result.status).toBe(200);
+      expect(statements).toHaveLength(isPostgres(t.engine.db) ? 1 : 2);
+    }
 
     expect((await get('app.getIntegrationsOfOrg', org.token, { orgId: 'nobody' })).status).toBe(404);
     const other = await newOrg(t, 'x@else.test');

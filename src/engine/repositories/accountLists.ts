@@ -4,6 +4,9 @@ import type { KeysetPage } from '../db/keyset.ts';
 import { compiledOnce, givenValues } from '../db/compiledOnce.ts';
 import { ACCOUNT_ROW_COLUMNS, type AccountFilters, accountFilterValues, type AccountFilterValues, applyAccountFilters } from './integratedAccounts.ts';
 import { type PageRequest, pagedList } from './listPaging.ts';
+import { isPostgres } from '../db/dialect.ts';
+import { jsonRowArrays, parseJsonRows } from '../db/jsonRows.ts';
+import { INTEGRATION_USAGE_COLUMNS, integrationUsageQuery, usageByIntegration, usageFromArrays } from './usage.ts';
 
 // Integrated accounts as the dashboard's lists and filter bars read them: the accounts screen's
 // page, one end customer's accounts, and the apps and accounts offered as filter choices.
@@ -20,16 +23,36 @@ export async function pageAccountRows(db: Db, orgId: string, filters: AccountFil
   return accountsPage(db, accountFilterValues(orgId, filters), request);
 }
 
-const endCustomerAccounts = compiledOnce(() => ({}), (db, v: { orgId: string; originOrgId: string }) => db.selectFrom('integrated_accounts')
+const endCustomerAccountsQuery = (db: Db, v: { orgId: string; originOrgId: string }) => db.selectFrom('integrated_accounts')
   .select(['id', 'origin_org_name', 'app_id', 'app_label', 'category', 'integration_state'])
   .where('org_id', '=', v.orgId)
   .where('origin_org_id', '=', v.originOrgId)
   .orderBy('created_at', 'desc')
-  .orderBy('id', 'desc'));
+  .orderBy('id', 'desc');
 
-/** The accounts of one end-customer organisation, newest first (a handful: not paged). */
-export async function accountsOfEndCustomer(db: Db, orgId: string, originOrgId: string) {
-  return endCustomerAccounts.rows(db, { orgId, originOrgId });
+const endCustomerAccounts = compiledOnce(() => ({}), endCustomerAccountsQuery);
+
+// On PostgreSQL the counters per integration ride along with the accounts as a JSON text column
+// (db/jsonRows.ts; an uncorrelated subquery, run once per statement): a second statement would be
+// a second round trip, which costs the engine more than the JSON. On SQLite a statement is a
+// function call, and two are cheaper than building and parsing the JSON.
+const endCustomerAccountsWithUsage = compiledOnce(
+  (v: { orgId: string; originOrgId: string; fromDay?: number }) => ({ period: v.fromDay !== undefined }),
+  (db, v, { period }) => endCustomerAccountsQuery(db, v)
+    .select(sql<string>`(select ${jsonRowArrays(db, INTEGRATION_USAGE_COLUMNS)}::text from ${integrationUsageQuery(db, v, period)} as u)`.as('usage')),
+);
+
+/**
+ * The accounts of one end-customer organisation, newest first (a handful: not paged), and their
+ * counters from fromDay (UTC midnight ms) on, all time without it.
+ */
+export async function accountsOfEndCustomer(db: Db, orgId: string, originOrgId: string, fromDay?: number) {
+  if (!isPostgres(db)) {
+    const accounts = await endCustomerAccounts.rows(db, { orgId, originOrgId });
+    return { accounts, usage: await usageByIntegration(db, orgId, originOrgId, fromDay) };
+  }
+  const accounts = await endCustomerAccountsWithUsage.rows(db, { orgId, originOrgId, fromDay });
+  return { accounts, usage: usageFromArrays(parseJsonRows(accounts[0]?.usage)) };
 }
 
 /** The apps the organisation's accounts use, with how many accounts each (optionally of one category or end customer). */

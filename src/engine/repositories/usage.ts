@@ -64,21 +64,34 @@ const originOrgUsage = compiledOnce(
     .groupBy('origin_org_id'),
 );
 
-const integrationUsage = compiledOnce(
-  (v: { orgId: string; originOrgId: string; fromDay?: number }) => ({ period: v.fromDay !== undefined }),
-  (db, v, { period }) => db
+/**
+ * Counters per integration of one end-customer organisation, as a query: all time from the
+ * trigger-kept usage_totals (one row per integration), a period summed from usage_daily.
+ */
+export function integrationUsageQuery(db: Db, v: { orgId: string; originOrgId: string; fromDay?: number }, period: boolean) {
+  return db
     .selectFrom(period ? 'usage_daily' : 'usage_totals')
     .select(['integration_id', sums.apiCalls.as('apiCalls'), sums.eventsEmitted.as('eventsEmitted'), sums.eventsConsumed.as('eventsConsumed'), sums.issues.as('issues')])
     .where('org_id', '=', v.orgId)
     .where('origin_org_id', '=', v.originOrgId)
     .$if(period, (q) => q.where(sql.ref('day'), '>=', v.fromDay!))
-    .groupBy('integration_id'),
+    .groupBy('integration_id');
+}
+
+/** integrationUsageQuery's columns, in order, as a statement carrying its rows as arrays selects them. */
+export const INTEGRATION_USAGE_COLUMNS = ['integration_id', 'apiCalls', 'eventsEmitted', 'eventsConsumed', 'issues'] as const;
+
+/** integrationUsageQuery's rows as arrays of INTEGRATION_USAGE_COLUMNS, by integration. */
+export function usageFromArrays(rows: [string, unknown, unknown, unknown, unknown][]): Map<string, UsageCounters> {
+  return new Map(rows.map(([id, apiCalls, eventsEmitted, eventsConsumed, issues]) => [id, toCounters({ apiCalls, eventsEmitted, eventsConsumed, issues })]));
+}
+
+const integrationUsage = compiledOnce(
+  (v: { orgId: string; originOrgId: string; fromDay?: number }) => ({ period: v.fromDay !== undefined }),
+  (db, v, { period }) => integrationUsageQuery(db, v, period),
 );
 
-/**
- * Counters per integration of one end-customer organisation: all time from the trigger-kept
- * usage_totals (one row per integration), a period summed from usage_daily.
- */
+/** Counters per integration of one end-customer organisation (integrationUsageQuery). */
 export async function usageByIntegration(db: Db, orgId: string, originOrgId: string, fromDay?: number): Promise<Map<string, UsageCounters>> {
   const rows = await integrationUsage.rows(db, { orgId, originOrgId, fromDay });
   return new Map(rows.map((r) => [r.integration_id, toCounters(r)]));

@@ -5,17 +5,14 @@ import { catalogLabels, appLogoUrl } from '../../repositories/integratedAccounts
 import type { Category } from '../../../shared/categories.ts';
 import type { IntegrationState } from '../../../shared/integrationStates.ts';
 import { startOfUtcDay, timeFilterStart } from '../../../shared/timeWindows.ts';
-import { usageByIntegration } from '../../repositories/usage.ts';
 
 // The integrations of one end-customer organisation. An organisation has a handful of accounts,
 // so the list is whole (no paging) and sorted in memory by the period's API calls.
 export const appGetIntegrationsOfOrg = defineSessionHandler('appGetIntegrationsOfOrg', async ({ query }, { db, caller, clock, config }) => {
   const orgId = caller.orgId;
   const start = timeFilterStart(query.timeFilter, clock.now());
-  // Independent reads: on PostgreSQL they run on separate pooled connections at once.
-  const [accounts, usage, labels] = await Promise.all([
-    accountsOfEndCustomer(db, orgId, query.orgId),
-    usageByIntegration(db, orgId, query.orgId, start === undefined ? undefined : startOfUtcDay(start)),
+  const [{ accounts, usage }, labels] = await Promise.all([
+    accountsOfEndCustomer(db, orgId, query.orgId, start === undefined ? undefined : startOfUtcDay(start)),
     catalogLabels(db),
   ]);
   if (accounts.length === 0) throw notFound('Organization not found');
