@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jsonRowArrays, parseJsonRows } from '../../src/engine/db/jsonRows.ts';
+import { jsonRowArrays, jsonRowArraysText, parseJsonRows } from '../../src/engine/db/jsonRows.ts';
 import { createTestDatabase, type TestDatabase } from '../support/testDatabase.ts';
 
 let t: TestDatabase;
@@ -31,5 +31,22 @@ describe('rows of a correlated subquery as one JSON column (db/jsonRows)', () =>
       .executeTakeFirstOrThrow();
     expect(parseJsonRows(none.rows)).toEqual([]);
     expect(parseJsonRows(null)).toEqual([]);
+  });
+
+  it('carries a whole query as JSON text on every row, parsed once, and [] when it has no rows', async () => {
+    const rows = await t.db.selectFrom('categories as c')
+      .select(['c.id', jsonRowArraysText(t.db, t.db.selectFrom('categories').select(['id', 'position']).where('id', 'in', ['T1', 'T2']), ['id', 'position']).as('all')])
+      .where('c.id', 'in', ['T1', 'T2'])
+      .execute();
+    expect(rows).toHaveLength(2);
+    for (const row of rows) {
+      expect(typeof row.all).toBe('string');
+      expect(parseJsonRows<[string, number]>(row.all).sort()).toEqual([['T1', 2], ['T2', 1]]);
+    }
+    const none = await t.db.selectFrom('categories as c')
+      .select(jsonRowArraysText(t.db, t.db.selectFrom('categories').select('id').where('id', '=', 'missing'), ['id']).as('all'))
+      .where('c.id', '=', 'T1')
+      .executeTakeFirstOrThrow();
+    expect(parseJsonRows(none.all)).toEqual([]);
   });
 });

@@ -17,6 +17,16 @@ export function jsonRowArrays(db: Kysely<any>, columns: readonly string[]): RawB
     : sql`json_group_array(json_array(${values}))`;
 }
 
+/**
+ * The rows of `query` as JSON text of positional arrays of `columns` (`[]` when it has none): an
+ * uncorrelated subquery to carry in a column of another statement. Text on both dialects, so the
+ * engine parses it once however many rows carry it (parseJsonRows).
+ */
+export function jsonRowArraysText(db: Kysely<any>, query: SelectQueryBuilder<any, any, any>, columns: readonly string[]): RawBuilder<string> {
+  const rows = jsonRowArrays(db, columns);
+  return isPostgres(db) ? sql<string>`(select ${rows}::text from ${query} as carried)` : sql<string>`(select ${rows} from ${query} as carried)`;
+}
+
 /** The column's value as rows: pg parses json itself, SQLite answers its text. */
 export function parseJsonRows<Row extends readonly unknown[]>(value: unknown): Row[] {
   if (value === null || value === undefined) return [];

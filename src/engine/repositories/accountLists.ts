@@ -5,7 +5,7 @@ import { compiledOnce, givenValues } from '../db/compiledOnce.ts';
 import { ACCOUNT_ROW_COLUMNS, type AccountFilters, accountFilterValues, type AccountFilterValues, applyAccountFilters } from './integratedAccounts.ts';
 import { type PageRequest, pagedList } from './listPaging.ts';
 import { isPostgres } from '../db/dialect.ts';
-import { jsonRowArrays, parseJsonRows } from '../db/jsonRows.ts';
+import { jsonRowArraysText, parseJsonRows } from '../db/jsonRows.ts';
 import { INTEGRATION_USAGE_COLUMNS, integrationUsageQuery, usageByIntegration, usageFromArrays } from './usage.ts';
 
 // Integrated accounts as the dashboard's lists and filter bars read them: the accounts screen's
@@ -39,7 +39,7 @@ const endCustomerAccounts = compiledOnce(() => ({}), endCustomerAccountsQuery);
 const endCustomerAccountsWithUsage = compiledOnce(
   (v: { orgId: string; originOrgId: string; fromDay?: number }) => ({ period: v.fromDay !== undefined }),
   (db, v, { period }) => endCustomerAccountsQuery(db, v)
-    .select(sql<string>`(select ${jsonRowArrays(db, INTEGRATION_USAGE_COLUMNS)}::text from ${integrationUsageQuery(db, v, period)} as u)`.as('usage')),
+    .select(jsonRowArraysText(db, integrationUsageQuery(db, v, period), INTEGRATION_USAGE_COLUMNS).as('usage')),
 );
 
 /**
