@@ -106,5 +106,17 @@ test('the admin shell: menu, collapse, breadcrumbs, lists and the mobile drawer'
   await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeHidden();
   if (SCREENSHOTS_WANTED) await page.waitForLoadState('networkidle');
   await shot(page, 'shell-admin-logs-390');
+  // A trail wider than a phone's header: every crumb ends in an ellipsis inside its own item, none
+  // runs over the next one or under the header's buttons.
+  await page.goto('/dashboard/organizations/an-end-customer-with-a-rather-long-identifier-0001');
+  const trail = page.getByRole('navigation', { name: 'Breadcrumbs' });
+  await expect(trail).toContainText('an-end-customer-with-a-rather-long-identifier-0001');
+  const items = await trail.locator('li').evaluateAll((lis) => lis.map((li) => ({
+    text: li.textContent, clipped: getComputedStyle(li).overflow === 'hidden', overflows: li.scrollWidth > li.clientWidth + 1, right: li.getBoundingClientRect().right,
+  })));
+  for (const item of items) expect(item.clipped || !item.overflows, `crumb ${item.text} runs over its neighbours`).toBe(true);
+  const resources = await page.getByRole('button', { name: /Resources/ }).boundingBox();
+  expect(Math.max(...items.map((item) => item.right))).toBeLessThanOrEqual(resources!.x);
+  await shot(page, 'shell-admin-deep-trail-390', false);
   await page.setViewportSize(DESKTOP);
 });

@@ -33,17 +33,28 @@ export function Breadcrumbs() {
   const { pathname } = useLocation();
   const crumbs = crumbsFor(pathname);
   return (
-    <MuiBreadcrumbs aria-label="Breadcrumbs" sx={{ minWidth: 0, '& ol': { flexWrap: 'nowrap' }, '& li': { minWidth: 0 } }}>
+    // On a phone a deep trail is wider than the header: crumbs shrink and end in an ellipsis inside
+    // their own item (an item that only shrank would let its text run over the next one), while
+    // the home icon and the separators keep their width.
+    <MuiBreadcrumbs
+      aria-label="Breadcrumbs"
+      sx={{
+        minWidth: 0,
+        '& ol': { flexWrap: 'nowrap' },
+        '& li': { minWidth: 0, overflow: 'hidden' },
+        '& li:first-of-type, & li.MuiBreadcrumbs-separator': { flexShrink: 0 },
+      }}
+    >
       <Link component={RouterLink} to={DASHBOARD_HOME} aria-label="Home" sx={{ display: 'flex', color: 'text.secondary' }}>
         <HomeOutlined fontSize="small" />
       </Link>
       {crumbs.map((crumb, index) =>
         index === crumbs.length - 1 ? (
-          <Typography key={crumb.path} variant="body2" noWrap sx={{ color: 'text.primary', fontWeight: 600 }} aria-current="page">
+          <Typography key={crumb.path} variant="body2" noWrap sx={{ display: 'block', color: 'text.primary', fontWeight: 600 }} aria-current="page">
             {crumb.label}
           </Typography>
         ) : (
-          <Link key={crumb.path} component={RouterLink} to={crumb.path} underline="hover" variant="body2" noWrap sx={{ color: 'text.secondary' }}>
+          <Link key={crumb.path} component={RouterLink} to={crumb.path} underline="hover" variant="body2" noWrap sx={{ display: 'block', color: 'text.secondary' }}>
             {crumb.label}
           </Link>
         ),
