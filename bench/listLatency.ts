@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { loadConfig } from '../src/engine/config.ts';
 import { createDatabase } from '../src/engine/db/database.ts';
 import { DEMO_ADMIN_EMAIL } from '../src/engine/seed/index.ts';
@@ -23,6 +24,11 @@ const WARM_UP = Number(process.env.BENCH_WARM_UP ?? 2000);
 const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : undefined;
 /** BENCH_ACCEPT_ENCODING=identity measures the calls without the engine's compression. */
 const ACCEPT_ENCODING = process.env.BENCH_ACCEPT_ENCODING ?? 'gzip, deflate, br';
+/**
+ * The engine's serving processes: as a production engine runs (one per core), unless
+ * BENCH_ENGINE_PROCESSES says otherwise (1 measures a single process, e.g. to profile it).
+ */
+const ENGINE_PROCESSES = Number(process.env.BENCH_ENGINE_PROCESSES ?? availableParallelism());
 
 export interface CaseResult { name: string; depth: number; p50: number; p99: number; requests: number; cpu?: CpuPerRequest }
 export interface BenchRun {
@@ -30,6 +36,8 @@ export interface BenchRun {
   rows: number;
   seedSeconds: number;
   concurrency: number;
+  /** The engine's serving processes (absent in runs from before there could be several). */
+  engineProcesses?: number;
   results: CaseResult[];
   pages?: RouteSpeed[];
 }
@@ -110,7 +118,7 @@ async function main() {
   // BENCH_ENGINE_ARGS passes node flags to the engine, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof'.
   const engineArgs = process.env.BENCH_ENGINE_ARGS?.split(' ').filter(Boolean) ?? [];
   const engine: ChildProcess = spawn('bash', ['scripts/engine.sh', ...engineArgs], {
-    env: { ...process.env, PORT: String(port), SEED_DEMO: 'false' },
+    env: { ...process.env, PORT: String(port), SEED_DEMO: 'false', ENGINE_PROCESSES: String(ENGINE_PROCESSES) },
     stdio: ['ignore', 'inherit', 'inherit'],
     detached: true,
   });
@@ -127,7 +135,7 @@ async function main() {
     for (const listCase of cases) results.push(await measure(listCase, engine.pid));
     // Lighthouse takes a while and scores the front end, which is the same on both databases.
     const pages = ONLY ? undefined : await measurePages({ baseUrl: base, token, runs: 7, lighthouse: label === 'sqlite' });
-    const run: BenchRun = { label, rows: apiLogRows, seedSeconds: Number(process.env.BENCH_SEED_SECONDS ?? 0), concurrency: CONCURRENCY, results, pages };
+    const run: BenchRun = { label, rows: apiLogRows, seedSeconds: Number(process.env.BENCH_SEED_SECONDS ?? 0), concurrency: CONCURRENCY, engineProcesses: ENGINE_PROCESSES, results, pages };
     writeFileSync(outFile, JSON.stringify(run, null, 2));
   } finally {
     await client?.close();

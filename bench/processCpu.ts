@@ -1,9 +1,10 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 
-// CPU time the engine process and PostgreSQL's processes spend, read from /proc (Linux). A p99 on
-// this shared 2-core machine moves by a third between runs; CPU per request is the steady figure
-// behind it: at 10 connections the engine's event loop is the busiest thread, so mean latency is
-// about 10 x its CPU per request. Elsewhere (no /proc) the figures are left out.
+// CPU time the engine's processes (the first and its serving processes) and PostgreSQL's spend,
+// read from /proc (Linux). A p99 on this shared 2-core machine moves by a third between runs; CPU
+// per request is the steady figure behind it: at 10 connections the engine's event loops are the
+// busiest threads, so mean latency is about 10 x their CPU per request divided by the cores they
+// get. Elsewhere (no /proc) the figures are left out.
 const MS_PER_TICK = 10; // /proc counts CPU time in USER_HZ ticks, 100 per second on Linux
 
 function cpuTicks(pid: string): number {
@@ -17,25 +18,32 @@ function cpuTicks(pid: string): number {
   }
 }
 
-/** CPU ticks of each PostgreSQL process now, by pid. */
-function postgresTicks(): Map<string, number> {
+/** CPU ticks now, by pid, of every process whose /proc stat `matches`. */
+function ticksOf(matches: (stat: { comm: string; ppid: string }, pid: string) => boolean): Map<string, number> {
   const ticks = new Map<string, number>();
   for (const pid of readdirSync('/proc')) {
     if (!/^\d+$/.test(pid)) continue;
     try {
-      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') ticks.set(pid, cpuTicks(pid));
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const ppid = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]!;
+      if (matches({ comm, ppid }, pid)) ticks.set(pid, cpuTicks(pid));
     } catch { /* gone */ }
   }
   return ticks;
 }
 
+const postgresTicks = () => ticksOf(({ comm }) => comm === 'postgres');
+/** The engine's first process and the node processes it forked to serve. */
+const engineTicks = (enginePid: string) => ticksOf(({ comm, ppid }, pid) => pid === enginePid || (ppid === enginePid && comm === 'node'));
+
 /**
- * PostgreSQL's ticks since `before`, process by process: a backend that ended meanwhile (a pool
- * closing a connection that worked before the count started) must not subtract its earlier work.
+ * Ticks since `before`, process by process: a process that ended meanwhile (a pool closing a
+ * connection that worked before the count started) must not subtract its earlier work.
  */
-function postgresTicksSince(before: Map<string, number>): number {
+function ticksSince(before: Map<string, number>, now: Map<string, number>): number {
   let ticks = 0;
-  for (const [pid, now] of postgresTicks()) ticks += now - (before.get(pid) ?? 0);
+  for (const [pid, current] of now) ticks += current - (before.get(pid) ?? 0);
   return ticks;
 }
 
@@ -48,12 +56,12 @@ export interface CpuPerRequest { engineMs: number; postgresMs: number; loadGener
 /** Starts counting; the returned function gives CPU ms per request over `requests` since then. */
 export function startCpuCount(enginePid: number | undefined, withPostgres: boolean): ((requests: number) => CpuPerRequest | undefined) {
   if (!enginePid || !existsSync(`/proc/${enginePid}/stat`)) return () => undefined;
-  const engine0 = cpuTicks(String(enginePid));
+  const engine0 = engineTicks(String(enginePid));
   const postgres0 = withPostgres ? postgresTicks() : new Map<string, number>();
   const self0 = process.cpuUsage();
   return (requests) => ({
     loadGeneratorMs: ((({ user, system }) => user + system)(process.cpuUsage(self0)) / 1000) / requests,
-    engineMs: ((cpuTicks(String(enginePid)) - engine0) * MS_PER_TICK) / requests,
-    postgresMs: withPostgres ? (postgresTicksSince(postgres0) * MS_PER_TICK) / requests : 0,
+    engineMs: (ticksSince(engine0, engineTicks(String(enginePid))) * MS_PER_TICK) / requests,
+    postgresMs: withPostgres ? (ticksSince(postgres0, postgresTicks()) * MS_PER_TICK) / requests : 0,
   });
 }

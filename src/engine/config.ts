@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 
 // Everything the engine reads from the environment, read once at start.
@@ -76,6 +77,13 @@ export interface EngineConfig {
    * from the database) is taken over by another within this time.
    */
   workerLeaseMs: number;
+  /**
+   * How many processes serve HTTP on the one port (ENGINE_PROCESSES, 1 to 64): a Node process
+   * uses one core, so a production engine starts one per core (the default under
+   * NODE_ENV=production), and elsewhere one. With more than one, the first process prepares the
+   * database and runs the workers, the others serve (engineCluster.ts).
+   */
+  engineProcesses: number;
 }
 
 /** The development default: public, so production refuses it. */
@@ -169,6 +177,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     sandboxAccessTokenSeconds: numberOf('SANDBOX_ACCESS_TOKEN_SECONDS', env.SANDBOX_ACCESS_TOKEN_SECONDS, 900, (n) => Number.isInteger(n) && n >= 1, 'a whole number of at least 1'),
     workers: workersOf(env.WORKERS),
     workerLeaseMs: 1000 * numberOf('WORKER_LEASE_SECONDS', env.WORKER_LEASE_SECONDS, 15, (n) => Number.isInteger(n) && n >= 1, 'a whole number of at least 1'),
+    engineProcesses: engineProcessesOf(env, production),
     ...overrides,
   };
+}
+
+function engineProcessesOf(env: NodeJS.ProcessEnv, production: boolean): number {
+  const processes = numberOf('ENGINE_PROCESSES', env.ENGINE_PROCESSES, production ? availableParallelism() : 1, (n) => Number.isInteger(n) && n >= 1 && n <= 64, 'a whole number from 1 to 64');
+  // Each process would open its own private in-memory database.
+  if (processes > 1 && !env.DATABASE_URL && env.SQLITE_FILE === ':memory:') throw new Error('ENGINE_PROCESSES above 1 needs a database file or DATABASE_URL, not SQLITE_FILE=:memory:');
+  return processes;
 }

@@ -34,20 +34,27 @@ interface EngineOptions {
    * Ignored without `db`: a database the engine opens itself is always seeded.
    */
   referenceSeeded?: boolean;
+  /**
+   * Another process of this engine (the first of several serving processes, engineCluster.ts)
+   * has migrated the database, seeded its reference data and resealed old credentials already.
+   */
+  databasePrepared?: boolean;
 }
 
 export async function createEngine(config: EngineConfig, options: EngineOptions = {}): Promise<Engine> {
   const ownsDb = !options.db;
   if (ownsDb && !config.databaseUrl && config.sqliteFile !== ':memory:') mkdirSync(dirname(config.sqliteFile), { recursive: true });
   const db = options.db ?? createDatabase({ databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile }).db;
-  if (ownsDb) {
-    await migrateToLatest(db);
-    await ensureUpcomingPartitions(db);
+  if (!options.databasePrepared) {
+    if (ownsDb) {
+      await migrateToLatest(db);
+      await ensureUpcomingPartitions(db);
+    }
+    if (ownsDb || !options.referenceSeeded) await seedReferenceData(db);
+    // Credentials sealed in the old format are sealed again now: it needs the secret, which a
+    // migration does not have.
+    await resealLegacyCredentials(db, config.signingSecret);
   }
-  if (ownsDb || !options.referenceSeeded) await seedReferenceData(db);
-  // Credentials sealed in the old format are sealed again now: it needs the secret, which a
-  // migration does not have.
-  await resealLegacyCredentials(db, config.signingSecret);
   const clock = options.clock ?? systemClock;
   const mailer = options.mailer ?? (config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : devMailbox(db, clock.now));
   const app = await buildApp({ db, config, mailer, clock });

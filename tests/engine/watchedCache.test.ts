@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { WATCHED_CACHE_MS, WatchedCache, watchedCacheOf } from '../../src/engine/db/watchedCache.ts';
+import { CACHED_TABLES, WATCHED_CACHE_MS, WatchedCache, watchedCacheOf } from '../../src/engine/db/watchedCache.ts';
+import { writeWatchOf } from '../../src/engine/db/writeWatch.ts';
 import { resolveSession } from '../../src/engine/services/sessions.ts';
 import { hashToken } from '../../src/engine/services/tokens.ts';
 import { signUp, startTestEngine, type TestEngine } from '../support/engineHarness.ts';
@@ -16,7 +17,7 @@ afterAll(() => t?.close());
 describe('caches emptied by writes (sessions, enabled categories, accounts per category)', () => {
   it('reads a session once for the calls of a second, then again', async () => {
     const token = await signUp(t, 'cache@acme.test');
-    watchedCacheOf(t.engine.db, 'sessions', ['sessions', 'users'])!.clear();
+    watchedCacheOf(t.engine.db, 'sessions')!.clear();
     const reads = vi.spyOn(t.engine.db, 'selectFrom');
     const sessionReads = () => reads.mock.calls.filter(([table]) => table === 'sessions').length;
     try {
@@ -31,7 +32,7 @@ describe('caches emptied by writes (sessions, enabled categories, accounts per c
 
   it('forgets every session when sessions or users are written, in a transaction or by raw SQL, and not otherwise', async () => {
     const { db } = t.engine;
-    const cache = watchedCacheOf<string>(db, 'sessions', ['sessions', 'users'])!;
+    const cache = watchedCacheOf<string>(db, 'sessions')!;
     const kept = async (write: () => Promise<unknown>) => {
       cache.set('h', 'row');
       await write();
@@ -110,5 +111,32 @@ describe('caches emptied by writes (sessions, enabled categories, accounts per c
     expect((await t.call('GET', '/api/app.getIntegrationAccounts', { token: member.token })).status).toBe(403);
     await t.call('POST', '/api/auth.signOut', { body: { token: admin } });
     expect((await t.call('GET', '/api/user.userDetails', { token: admin })).status).toBe(401);
+  });
+
+  it("tells the engine's other processes the cached tables a write touches, before it runs, and applies theirs", async () => {
+    const { db } = t.engine;
+    const watch = writeWatchOf(db)!;
+    const told: string[][] = [];
+    watch.relayWrites(CACHED_TABLES, (tables) => told.push(tables));
+    try {
+      await db.updateTable('organisations').set({ updated_at: 1 }).where('id', '=', 'none').execute();
+      await db.selectFrom('sessions').select('id').execute();
+      expect(told).toEqual([]);
+      await db.transaction().execute((trx) => trx.updateTable('sessions').set({ revoked_at: 1 }).where('id', '=', 'none').execute());
+      await sql`delete from getting_started where org_id = 'none'`.execute(db);
+      expect(told).toEqual([['sessions'], ['getting_started']]);
+      // A failed write was still announced: the others forget too much rather than too little.
+      await expect(sql`update users set no_such_column = 1`.execute(db)).rejects.toThrow();
+      expect(told.at(-1)).toEqual(['users']);
+
+      const cache = watchedCacheOf<string>(db, 'enabledCategories')!;
+      cache.set('org', 'categories');
+      watch.writtenElsewhere(['sessions']);
+      expect(cache.get('org')).toBe('categories');
+      watch.writtenElsewhere(['categories']);
+      expect(cache.get('org')).toBeUndefined();
+    } finally {
+      watch.relayWrites(new Set(), () => {});
+    }
   });
 });

@@ -138,6 +138,8 @@ export interface EngineProcess {
   pid: number;
   /** Resolves once its workers run (the 'workers … started' line); rejects if it exits first. */
   workersStarted: Promise<string>;
+  /** Resolves once it serves HTTP (the 'Integration dashboard on' line); rejects if it exits first. */
+  listening: Promise<void>;
   /** What it printed, for a failing test's message. */
   output(): string;
   /** SIGKILL: no cleanup of any kind; resolves once it is gone. */
@@ -154,6 +156,10 @@ export interface ProcessSettings {
   leaseSeconds?: number;
   /** Node flags before the script's own (e.g. --cpu-prof). */
   nodeArgs?: string[];
+  /** PORT (default 0: any free port). */
+  port?: number;
+  /** More environment, e.g. ENGINE_PROCESSES. */
+  env?: Record<string, string>;
 }
 
 export function startEngineProcess(kind: 'engine' | 'worker', settings: ProcessSettings): EngineProcess {
@@ -162,10 +168,11 @@ export function startEngineProcess(kind: 'engine' | 'worker', settings: ProcessS
     // The sandbox apps answer without random failures under NODE_ENV=test.
     NODE_ENV: 'test',
     SEED_DEMO: 'false',
-    PORT: '0',
+    PORT: String(settings.port ?? 0),
     WORKERS: kind === 'engine' ? 'inline' : 'off',
     OUTBOUND_ALLOW_HOSTS: settings.allowHost,
     ...(settings.leaseSeconds ? { WORKER_LEASE_SECONDS: String(settings.leaseSeconds) } : {}),
+    ...settings.env,
   };
   delete env.DATABASE_URL;
   delete env.SQLITE_FILE;
@@ -175,21 +182,25 @@ export function startEngineProcess(kind: 'engine' | 'worker', settings: ProcessS
   const child: ChildProcess = spawn('bash', [kind === 'engine' ? 'scripts/engine.sh' : 'scripts/worker.sh', ...(settings.nodeArgs ?? [])], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
-  const workersStarted = new Promise<string>((started, failed) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const line = /workers (\S+) started/.exec(output);
-      if (line) started(line[1]);
+  const printed = (pattern: RegExp, what: string) => new Promise<string>((found, failed) => {
+    const onData = () => {
+      const match = pattern.exec(output);
+      if (match) found(match[1] ?? match[0]);
     };
     child.stdout!.on('data', onData);
-    child.stderr!.on('data', (chunk: Buffer) => { output += chunk.toString(); });
-    void exited.then((code) => failed(new Error(`${kind} process exited (${code}) before its workers started:\n${output.slice(-2000)}`)));
+    void exited.then((code) => failed(new Error(`${kind} process exited (${code}) before ${what}:\n${output.slice(-2000)}`)));
   });
+  child.stdout!.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+  child.stderr!.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+  const workersStarted = printed(/workers (\S+) started/, 'its workers started');
+  const listening = printed(/Integration dashboard on/, 'it listened').then(() => undefined);
   workersStarted.catch(() => {});
+  listening.catch(() => {});
   return {
     kind,
     pid: child.pid!,
     workersStarted,
+    listening,
     output: () => output,
     async kill() {
       child.kill('SIGKILL');

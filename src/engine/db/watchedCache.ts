@@ -6,10 +6,27 @@ import { writeWatchOf } from './writeWatch.ts';
  * real time. On PostgreSQL each such read is a round trip as costly as the page the call is for.
  * Any write to one of a cache's tables through the same handle (db/writeWatch.ts: transactions
  * and raw SQL included) empties that cache before the write runs, so this process's next call
- * sees the change; another engine process sees it within WATCHED_CACHE_MS. A read that began
- * before such a write is not kept. Callers check expiry against each call's own clock.
+ * sees the change, and so do the other processes of the same engine (engineCluster.ts relays the
+ * write to them before it runs); writes of another engine or of a separate worker process are seen
+ * within WATCHED_CACHE_MS. A read that began before such a write is not kept. Callers check expiry
+ * against each call's own clock.
  */
 export const WATCHED_CACHE_MS = 1000;
+
+/** Each cache, by name, and the tables whose writes empty it. */
+export const CACHE_TABLES = {
+  /** A call's session and its user (services/sessions.ts). */
+  sessions: ['sessions', 'users'],
+  /** An organisation's integrated accounts counted per category. */
+  accountsPerCategory: ['integrated_accounts', 'integrated_account_counts'],
+  /** An organisation's enabled categories. */
+  enabledCategories: ['getting_started', 'categories'],
+} as const;
+export type CacheName = keyof typeof CACHE_TABLES;
+
+/** Every table a cache is emptied by: the writes the engine's serving processes tell each other. */
+export const CACHED_TABLES: ReadonlySet<string> = new Set(Object.values(CACHE_TABLES).flat());
+
 const MAX_ENTRIES = 10_000;
 
 export class WatchedCache<T> {
@@ -51,10 +68,10 @@ export class WatchedCache<T> {
 const caches = new WeakMap<object, Map<string, WatchedCache<unknown>>>();
 
 /**
- * The cache `name` of a database handle, emptied by writes to `tables`; none for a handle whose
- * writes cannot be watched (the caller then reads every time).
+ * The cache `name` of a database handle, emptied by writes to its CACHE_TABLES; none for a handle
+ * whose writes cannot be watched (the caller then reads every time).
  */
-export function watchedCacheOf<T>(db: object, name: string, tables: string[]): WatchedCache<T> | undefined {
+export function watchedCacheOf<T>(db: object, name: CacheName): WatchedCache<T> | undefined {
   let named = caches.get(db);
   const known = named?.get(name);
   if (known) return known as WatchedCache<T>;
@@ -62,7 +79,7 @@ export function watchedCacheOf<T>(db: object, name: string, tables: string[]): W
   if (!watch) return undefined;
   if (!named) caches.set(db, (named = new Map()));
   const cache = new WatchedCache<T>();
-  for (const table of tables) watch.watch(table, () => cache.clear());
+  for (const table of CACHE_TABLES[name]) watch.watch(table, () => cache.clear());
   named.set(name, cache as WatchedCache<unknown>);
   return cache;
 }

@@ -3,14 +3,17 @@ import type { KyselyPlugin, OperationNode, PluginTransformQueryArgs, PluginTrans
 /*
  * Tells in-process caches that rows of a table were written through this database handle (its
  * transactions included): a Kysely plugin that sees every statement before it runs. A raw SQL
- * statement that writes and names a watched table counts too. Caches of data other engine
- * processes can write must still expire on their own.
+ * statement that writes and names a watched table counts too. The serving processes of one engine
+ * (engineCluster.ts) tell each other their writes of cached tables through relayWrites and
+ * writtenElsewhere; caches of data that other engines or workers can write must still expire on
+ * their own.
  */
 const WRITES = new Set(['InsertQueryNode', 'UpdateQueryNode', 'DeleteQueryNode', 'MergeQueryNode']);
 const RAW_WRITE = /\b(insert|update|delete|merge|truncate|alter|drop)\b/i;
 
 export class WriteWatch implements KyselyPlugin {
   private readonly listeners = new Map<string, Set<() => void>>();
+  private relay?: { tables: ReadonlySet<string>; send: (tables: string[]) => void };
 
   /** Calls onWrite, for the life of the handle, whenever a statement writes `table`. */
   watch(table: string, onWrite: () => void): void {
@@ -19,9 +22,25 @@ export class WriteWatch implements KyselyPlugin {
     set.add(onWrite);
   }
 
+  /**
+   * Also calls `send`, before the statement runs, with the tables of `tables` that a statement
+   * writes, so the processes that share this database forget them before this write can be seen.
+   */
+  relayWrites(tables: ReadonlySet<string>, send: (tables: string[]) => void): void {
+    this.relay = { tables, send };
+  }
+
+  /** Another process wrote these tables: this handle's caches of them are emptied. */
+  writtenElsewhere(tables: readonly string[]): void {
+    for (const table of tables) for (const onWrite of this.listeners.get(table) ?? []) onWrite();
+  }
+
   transformQuery({ node }: PluginTransformQueryArgs): RootOperationNode {
-    if (this.listeners.size > 0 && (WRITES.has(node.kind) || node.kind === 'RawNode')) {
-      for (const table of this.writtenTables(node)) for (const onWrite of this.listeners.get(table) ?? []) onWrite();
+    if ((this.listeners.size > 0 || this.relay) && (WRITES.has(node.kind) || node.kind === 'RawNode')) {
+      const written = this.writtenTables(node);
+      const relayed = this.relay ? written.filter((table) => this.relay!.tables.has(table)) : [];
+      if (relayed.length > 0) this.relay!.send(relayed);
+      this.writtenElsewhere(written);
     }
     return node;
   }
@@ -31,7 +50,7 @@ export class WriteWatch implements KyselyPlugin {
   }
 
   private writtenTables(node: RootOperationNode): string[] {
-    const watched = [...this.listeners.keys()];
+    const watched = [...new Set([...this.listeners.keys(), ...(this.relay?.tables ?? [])])];
     if (node.kind === 'RawNode') {
       const text = node.sqlFragments.join(' ');
       return RAW_WRITE.test(text) ? watched.filter((table) => new RegExp(`\\b${table}\\b`, 'i').test(text)) : [];

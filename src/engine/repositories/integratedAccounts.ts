@@ -151,7 +151,7 @@ export async function accountsPerCategory(
     return toCounts(rows);
   }
   const state = stateOfFilter(filters.state);
-  const cache = watchedCacheOf<CategoryCount[]>(db, 'accountsPerCategory', ['integrated_accounts', 'integrated_account_counts']);
+  const cache = watchedCacheOf<CategoryCount[]>(db, 'accountsPerCategory');
   const read = () => countedPerCategory(db, orgId, state, options.excludeStates ?? []);
   return cache ? cache.read(`${orgId} ${state ?? ''} ${options.excludeStates?.join(',') ?? ''}`, read) : read();
 }
@@ -181,7 +181,7 @@ export function toCategoryCounts(rows: { category: string; count: number | strin
  * labels. Read on every accounts page and kept per process until getting_started is written (db/watchedCache.ts).
  */
 export async function enabledCategories(db: Db, orgId: string): Promise<{ value: Category; label: string }[]> {
-  const cache = watchedCacheOf<{ value: Category; label: string }[]>(db, 'enabledCategories', ['getting_started', 'categories']);
+  const cache = watchedCacheOf<{ value: Category; label: string }[]>(db, 'enabledCategories');
   return cache ? cache.read(orgId, () => readEnabledCategories(db, orgId)) : readEnabledCategories(db, orgId);
 }
 

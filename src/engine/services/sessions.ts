@@ -51,7 +51,7 @@ type StoredSession = NonNullable<Awaited<ReturnType<typeof readSession>>>;
 export async function resolveSession(db: Kysely<Database>, config: EngineConfig, now: number, token: string): Promise<SessionRow | undefined> {
   const tokenHash = hashToken(token);
   // Unknown tokens are not kept: only live sessions are read again and again.
-  const cache = watchedCacheOf<StoredSession | undefined>(db, 'sessions', ['sessions', 'users']);
+  const cache = watchedCacheOf<StoredSession | undefined>(db, 'sessions');
   const row = cache
     ? await cache.read(tokenHash, () => readSession(db, tokenHash), (found) => found !== undefined)
     : await readSession(db, tokenHash);

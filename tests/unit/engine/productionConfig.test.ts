@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { DEV_SIGNING_SECRET, loadConfig } from '../../../src/engine/config.ts';
 import { exposureWarning } from '../../../src/engine/startupWarnings.ts';
@@ -43,6 +44,17 @@ describe('production configuration', () => {
       .toMatchObject({ sandboxErrorRate: 0.5, sandboxRateLimit: 10, sandboxAccessTokenSeconds: 60 });
     expect(() => loadConfig({ SANDBOX_ERROR_RATE: '2' })).toThrow(/SANDBOX_ERROR_RATE/);
     expect(() => loadConfig({ SANDBOX_RATE_LIMIT: '0' })).toThrow(/SANDBOX_RATE_LIMIT/);
+  });
+
+  it('serves from one process per core in production, one elsewhere, and checks ENGINE_PROCESSES', () => {
+    const productionEnv = { NODE_ENV: 'production', SIGNING_SECRET: strongSecret, SMTP_URL: 'smtp://127.0.0.1:2525' };
+    expect(loadConfig(productionEnv).engineProcesses).toBe(availableParallelism());
+    expect(loadConfig({ ...productionEnv, ENGINE_PROCESSES: '1' }).engineProcesses).toBe(1);
+    expect(loadConfig({}).engineProcesses).toBe(1);
+    expect(loadConfig({ ENGINE_PROCESSES: '3' }).engineProcesses).toBe(3);
+    expect(() => loadConfig({ ENGINE_PROCESSES: '0' })).toThrow('ENGINE_PROCESSES must be a whole number from 1 to 64');
+    expect(() => loadConfig({ ENGINE_PROCESSES: '1.5' })).toThrow(/ENGINE_PROCESSES/);
+    expect(() => loadConfig({ ENGINE_PROCESSES: '2', SQLITE_FILE: ':memory:' })).toThrow(/not SQLITE_FILE=:memory:/);
   });
 
   it('keeps the development defaults working', () => {
