@@ -94,7 +94,7 @@ async function measure({ name, depth, call, baseline }: ListCase, enginePid: num
   const cpu = cpuSince(warm + total);
   times.sort((a, b) => a - b);
   const result = { name, depth, p50: percentile(times, 50), p99: percentile(times, 99), requests: times.length, cpu };
-  const cpuNote = cpu ? `; CPU per request: engine ${cpu.engineMs.toFixed(3)} ms, PostgreSQL ${cpu.postgresMs.toFixed(3)} ms, load generator ${cpu.loadGeneratorMs.toFixed(3)} ms` : '';
+  const cpuNote = cpu ? `; CPU per request: engine ${cpu.engineMs.toFixed(3)} ms, PostgreSQL ${cpu.postgresMs.toFixed(3)} ms, load generator ${cpu.loadGeneratorMs.toFixed(3)} ms; stolen by the host ${cpu.stolenPercent?.toFixed(1)}%` : '';
   console.log(`${label} ${name} @${depth}: p50 ${result.p50.toFixed(2)} ms, p99 ${result.p99.toFixed(2)} ms${cpuNote}`);
   return result;
 }

@@ -51,7 +51,23 @@ function ticksSince(before: Map<string, number>, now: Map<string, number>): numb
  * Per request: the engine's CPU, PostgreSQL's, and the load generator's own (this process: it
  * shares the two cores, so what it spends is taken from the engine and the database).
  */
-export interface CpuPerRequest { engineMs: number; postgresMs: number; loadGeneratorMs: number }
+export interface CpuPerRequest {
+  engineMs: number;
+  postgresMs: number;
+  loadGeneratorMs: number;
+  /**
+   * Share of the machine's CPU time the virtual machine's host took for others meanwhile (steal
+   * time, in %): while it is taken, requests in flight wait, and they make the slowest 1%.
+   * Absent from runs before it was counted.
+   */
+  stolenPercent?: number;
+}
+
+/** The machine's stolen and total CPU ticks so far (the first line of /proc/stat). */
+function machineTicks(): { stolen: number; total: number } {
+  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1, 9).map(Number);
+  return { stolen: fields[7] ?? 0, total: fields.reduce((sum, n) => sum + n, 0) };
+}
 
 /** Starts counting; the returned function gives CPU ms per request over `requests` since then. */
 export function startCpuCount(enginePid: number | undefined, withPostgres: boolean): ((requests: number) => CpuPerRequest | undefined) {
@@ -59,7 +75,13 @@ export function startCpuCount(enginePid: number | undefined, withPostgres: boole
   const engine0 = engineTicks(String(enginePid));
   const postgres0 = withPostgres ? postgresTicks() : new Map<string, number>();
   const self0 = process.cpuUsage();
+  const machine0 = machineTicks();
+  const stolenPercent = () => {
+    const now = machineTicks();
+    return (100 * (now.stolen - machine0.stolen)) / Math.max(1, now.total - machine0.total);
+  };
   return (requests) => ({
+    stolenPercent: stolenPercent(),
     loadGeneratorMs: ((({ user, system }) => user + system)(process.cpuUsage(self0)) / 1000) / requests,
     engineMs: (ticksSince(engine0, engineTicks(String(enginePid))) * MS_PER_TICK) / requests,
     postgresMs: withPostgres ? (ticksSince(postgres0, postgresTicks()) * MS_PER_TICK) / requests : 0,

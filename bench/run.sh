@@ -2,7 +2,7 @@
 # `npm run bench`: two parts, each on a fresh SQLite file and a throwaway PostgreSQL, printed in one
 # report (bench/results.md keeps the last run):
 # - lists: seeds BENCH_ROWS API-log rows (default 1,000,000), then measures the list calls of the
-#   data screens against an engine process (10 concurrent connections) and the time to the first
+#   data screens against the engine (one serving process per core, 10 concurrent connections) and the time to the first
 #   row of /dashboard/logs in Chromium;
 # - delivery: signed webhook deliveries per second from a worker process to a receiver on
 #   127.0.0.1, and the time from a run's end to its first delivery (bench/deliveryRate.ts).
