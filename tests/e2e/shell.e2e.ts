@@ -115,6 +115,9 @@ test('the admin shell: menu, collapse, breadcrumbs, lists and the mobile drawer'
     text: li.textContent, clipped: getComputedStyle(li).overflow === 'hidden', overflows: li.scrollWidth > li.clientWidth + 1, right: li.getBoundingClientRect().right,
   })));
   for (const item of items) expect(item.clipped || !item.overflows, `crumb ${item.text} runs over its neighbours`).toBe(true);
+  // The screen's title stays whole; the long id gives way.
+  const organizations = trail.getByRole('link', { name: 'Organizations' });
+  expect(await organizations.evaluate((link) => link.scrollWidth <= link.clientWidth)).toBe(true);
   const resources = await page.getByRole('button', { name: /Resources/ }).boundingBox();
   expect(Math.max(...items.map((item) => item.right))).toBeLessThanOrEqual(resources!.x);
   await shot(page, 'shell-admin-deep-trail-390', false);

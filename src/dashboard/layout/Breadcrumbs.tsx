@@ -8,6 +8,8 @@ import { DASHBOARD_HOME, matchDashboardRoute, normalizePath } from '../app/navig
 interface Crumb {
   path: string;
   label: string;
+  /** A parameter's value (an id), not a screen's title. */
+  isParameter: boolean;
 }
 
 /**
@@ -24,7 +26,8 @@ export function crumbsFor(path: string): Crumb[] {
     const route = matchDashboardRoute(prefix);
     if (!route || prefix === DASHBOARD_HOME) continue;
     const last = route.pattern.split('/').at(-1) ?? '';
-    crumbs.push({ path: prefix, label: last.startsWith(':') ? decodeURIComponent(segments[i - 1] ?? '') : route.title });
+    const isParameter = last.startsWith(':');
+    crumbs.push({ path: prefix, label: isParameter ? decodeURIComponent(segments[i - 1] ?? '') : route.title, isParameter });
   }
   return crumbs;
 }
@@ -35,14 +38,16 @@ export function Breadcrumbs() {
   return (
     // On a phone a deep trail is wider than the header: crumbs shrink and end in an ellipsis inside
     // their own item (an item that only shrank would let its text run over the next one), while
-    // the home icon and the separators keep their width.
+    // the home icon and the separators keep their width. Screen titles ('Syncs') stay whole; ids
+    // share what is left, each keeping its first letters.
     <MuiBreadcrumbs
       aria-label="Breadcrumbs"
       sx={{
         minWidth: 0,
         '& ol': { flexWrap: 'nowrap' },
         '& li': { minWidth: 0, overflow: 'hidden' },
-        '& li:first-of-type, & li.MuiBreadcrumbs-separator': { flexShrink: 0 },
+        '& li:first-of-type, & li.MuiBreadcrumbs-separator, & li:has(> [data-crumb="title"])': { flexShrink: 0 },
+        '& li:has(> [data-crumb$="-id"])': { minWidth: '3.5em' },
       }}
     >
       <Link component={RouterLink} to={DASHBOARD_HOME} aria-label="Home" sx={{ display: 'flex', color: 'text.secondary' }}>
@@ -50,11 +55,11 @@ export function Breadcrumbs() {
       </Link>
       {crumbs.map((crumb, index) =>
         index === crumbs.length - 1 ? (
-          <Typography key={crumb.path} variant="body2" noWrap sx={{ display: 'block', color: 'text.primary', fontWeight: 600 }} aria-current="page">
+          <Typography key={crumb.path} data-crumb={crumb.isParameter ? 'current-id' : 'title'} variant="body2" noWrap sx={{ display: 'block', color: 'text.primary', fontWeight: 600 }} aria-current="page">
             {crumb.label}
           </Typography>
         ) : (
-          <Link key={crumb.path} component={RouterLink} to={crumb.path} underline="hover" variant="body2" noWrap sx={{ display: 'block', color: 'text.secondary' }}>
+          <Link key={crumb.path} data-crumb={crumb.isParameter ? 'parent-id' : 'title'} component={RouterLink} to={crumb.path} underline="hover" variant="body2" noWrap sx={{ display: 'block', color: 'text.secondary' }}>
             {crumb.label}
           </Link>
         ),

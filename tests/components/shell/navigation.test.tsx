@@ -172,9 +172,9 @@ describe('route table helpers', () => {
   it('builds breadcrumbs from the screens along the path', () => {
     expect(crumbsFor('/dashboard/home')).toEqual([]);
     expect(crumbsFor('/dashboard/syncs/job_1/run_9')).toEqual([
-      { path: '/dashboard/syncs', label: 'Syncs' },
-      { path: '/dashboard/syncs/job_1', label: 'job_1' },
-      { path: '/dashboard/syncs/job_1/run_9', label: 'run_9' },
+      { path: '/dashboard/syncs', label: 'Syncs', isParameter: false },
+      { path: '/dashboard/syncs/job_1', label: 'job_1', isParameter: true },
+      { path: '/dashboard/syncs/job_1/run_9', label: 'run_9', isParameter: true },
     ]);
     expect(crumbsFor('/dashboard/logs/api/exec_1').map((crumb) => crumb.label)).toEqual(['Logs', 'exec_1']);
   });
