@@ -46,7 +46,10 @@ export function forkServingProcesses(primary: Engine, count: number, log: (line:
   // The workers here write accounts and counters too.
   writeWatchOf(primary.db)?.relayWrites(CACHED_TABLES, (tables) => tellOthers({ kind: 'tables-written', tables }));
   cluster.on('message', (worker, message) => {
-    if (isTablesWritten(message)) tellOthers(message, worker);
+    if (!isTablesWritten(message)) return;
+    tellOthers(message, worker);
+    // The workers here keep caches too (an organisation's enabled categories, its accounts per category).
+    writeWatchOf(primary.db)?.writtenElsewhere(message.tables);
   });
 
   const stop = async () => {
