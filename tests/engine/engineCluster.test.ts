@@ -92,4 +92,13 @@ describe('an engine of several serving processes', () => {
     await until(async () => (await Promise.all([userDetails(token), userDetails(token)])).every((status) => status === 200), 'both processes to serve');
     expect(engine.output()).toMatch(/Serving process \d+ exited \(SIGKILL\); starting another/);
   }, TIMEOUT_MS);
+
+  it('stops every process on SIGTERM, each finishing its requests', async () => {
+    const serving = childrenOf(engine.pid);
+    expect(serving).toHaveLength(2);
+    expect(await engine.stop()).toBe(0);
+    const alive = (pid: number) => { try { process.kill(pid, 0); return true; } catch { return false; } };
+    await until(() => !serving.some(alive), 'the serving processes to end');
+    expect(engine.output()).toMatch(/workers \S+ stopped/);
+  }, TIMEOUT_MS);
 });
