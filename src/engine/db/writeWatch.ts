@@ -32,7 +32,7 @@ export class WriteWatch implements KyselyPlugin {
 
   /** Another process wrote these tables: this handle's caches of them are emptied. */
   writtenElsewhere(tables: readonly string[]): void {
-    for (const table of tables) for (const onWrite of this.listeners.get(table) ?? []) onWrite();
+    this.tellListeners(tables);
   }
 
   transformQuery({ node }: PluginTransformQueryArgs): RootOperationNode {
@@ -40,13 +40,17 @@ export class WriteWatch implements KyselyPlugin {
       const written = this.writtenTables(node);
       const relayed = this.relay ? written.filter((table) => this.relay!.tables.has(table)) : [];
       if (relayed.length > 0) this.relay!.send(relayed);
-      this.writtenElsewhere(written);
+      this.tellListeners(written);
     }
     return node;
   }
 
   async transformResult({ result }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
     return result;
+  }
+
+  private tellListeners(tables: readonly string[]): void {
+    for (const table of tables) for (const onWrite of this.listeners.get(table) ?? []) onWrite();
   }
 
   private writtenTables(node: RootOperationNode): string[] {
