@@ -9,7 +9,7 @@ import { createSession } from '../src/engine/services/sessions.ts';
 import { measurePages, type RouteSpeed } from './pageSpeed.ts';
 import { listCases, type ListCase } from './listCases.ts';
 import { loadClient, type LoadClient } from './loadClient.ts';
-import { type CpuPerRequest, startCpuCount } from './processCpu.ts';
+import { type CpuPerRequest, servingProcessesIdle, startCpuCount } from './processCpu.ts';
 
 // Latency of the data screens' list calls at 10 concurrent connections on a database seeded by
 // `npm run seed` (bench/measure.sh), then each route of bench/budgets.json in Chromium
@@ -126,7 +126,8 @@ async function main() {
   let client: LoadClient | undefined;
   try {
     await waitUntilUp(base);
-    client = loadClient(base, token, CONCURRENCY, ACCEPT_ENCODING);
+    await servingProcessesIdle(engine.pid);
+    client = await loadClient(base, token, CONCURRENCY, ACCEPT_ENCODING);
     const { api } = client;
     const results: CaseResult[] = [];
     const cases = (await listCases(db, api, admin.org_id, apiLogRows)).filter((c) => !ONLY || ONLY.test(c.name));

@@ -87,3 +87,20 @@ export function startCpuCount(enginePid: number | undefined, withPostgres: boole
     postgresMs: withPostgres ? (ticksSince(postgres0, postgresTicks()) * MS_PER_TICK) / requests : 0,
   });
 }
+
+/**
+ * Resolves once the engine's serving processes have been idle for half a second (or after
+ * `maxMs`). A serving process takes a new connection from its event loop, so one still busy after
+ * its start (compiling the contract's validators) took none of the connections opened meanwhile:
+ * the bench's kept-alive connections were then split 9 and 2, or 11 and 0, between two processes.
+ */
+export async function servingProcessesIdle(enginePid: number | undefined, maxMs = 30_000): Promise<void> {
+  if (!enginePid || !existsSync(`/proc/${enginePid}/stat`)) return;
+  const serving = () => ticksOf(({ comm, ppid }) => ppid === String(enginePid) && comm === 'node');
+  for (const deadline = Date.now() + maxMs; Date.now() < deadline;) {
+    const before = serving();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    // At most 2 ticks (20 ms) of CPU in the half second, in each of them.
+    if ([...serving()].every(([pid, ticks]) => ticks - (before.get(pid) ?? ticks) <= 2)) return;
+  }
+}
