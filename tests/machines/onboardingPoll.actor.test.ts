@@ -5,7 +5,8 @@ import { journey, listed, WEB_STEPS } from './support/journeyFixtures.ts';
 
 // The 20 s status poll runs while the user reads the embed step: the page stays usable meanwhile.
 // A step opened from the navigation while a poll's read is on its way opens at once (the read is
-// dropped, the poll starts again from the new view) instead of being lost.
+// dropped, the poll starts again from the new view) instead of being lost; so does one opened
+// while Check status, or the embed step once it knows the API key, reads the journey again.
 describe('onboarding status poll', () => {
   beforeEach(() => {
     vi.useFakeTimers();
@@ -31,6 +32,33 @@ describe('onboarding status poll', () => {
     expect(actor.getSnapshot().matches({ journey: 'polling' })).toBe(true);
     actor.send({ type: 'step.open', stepId: 'registerWebhook' });
     expect(actor.getSnapshot().matches({ journey: 'viewing' })).toBe(true);
+    expect(actor.getSnapshot().context.view).toBe('registerWebhook');
+    actor.stop();
+  });
+
+  it('opens a step chosen while Check status (or the embed step) reads the journey, and the answer keeps it', async () => {
+    const steps = journey(WEB_STEPS, 2, { categoryEnabled: true, webhook: 'http://127.0.0.1:8787/hooks' });
+    let reads = 0;
+    let answer: (value: JourneyStep[]) => void = () => {};
+    const actor = createActor(onboardingMachine.provide({
+      actors: {
+        fetchCategories: fromPromise(async () => [listed('HRIS', 'HRIS', WEB_STEPS, { enabled: true, inProgress: true, done: 2 })]),
+        // The first read (the journey) answers at once; the refresh answers when the test says so.
+        fetchJourney: fromPromise(async () => ((reads += 1) === 1 ? steps : new Promise<JourneyStep[]>((resolve) => (answer = resolve)))),
+      },
+    }), { input: { flow: 'webapp' } }).start();
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ journey: 'viewing' })).toBe(true));
+    expect(actor.getSnapshot().context.view).toBe('embedSdk');
+
+    actor.send({ type: 'journey.refresh' });
+    expect(actor.getSnapshot().matches({ journey: 'refreshing' })).toBe(true);
+    actor.send({ type: 'step.open', stepId: 'registerWebhook' });
+    expect(actor.getSnapshot().context.view).toBe('registerWebhook');
+    // A locked step stays closed, as it does outside a refresh.
+    actor.send({ type: 'step.open', stepId: 'fetchData' });
+    expect(actor.getSnapshot().context.view).toBe('registerWebhook');
+    answer(steps);
+    await vi.waitFor(() => expect(actor.getSnapshot().matches({ journey: 'viewing' })).toBe(true));
     expect(actor.getSnapshot().context.view).toBe('registerWebhook');
     actor.stop();
   });

@@ -272,8 +272,17 @@ export const onboardingMachine = setup({
             onError: 'viewing',
           },
         },
+        // Check status, or a read the embed step asks for once it knows the API key: a step or a
+        // resource opened meanwhile opens at once, and the answer keeps it (when still openable).
         refreshing: {
           tags: ['busy'],
+          on: {
+            'step.open': [
+              { guard: 'isSelectStep', target: '#onboarding.selecting', actions: 'chooseLoaded' },
+              { guard: 'isStepOpenable', actions: 'setView' },
+            ],
+            'resource.open': { actions: 'setView' },
+          },
           invoke: {
             id: 'fetchJourney',
             src: 'fetchJourney',
