@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CodegenError } from '../extensions.ts';
+import { cacheKey, packageVersion, readCached, writeCached } from '../stepCache.ts';
 import { deref, listOperations, pascalCase, type BundledDocument } from '../openapi.ts';
 import type { BundledService } from './bundle.ts';
 import { mockInput, MOCK_FORMATS } from './mockData.ts';
@@ -27,45 +28,64 @@ function orvalBin(): string {
   return join(require.resolve('orval/package.json'), '..', 'dist', 'bin', 'orval.mjs');
 }
 
-/** One orval project per service; the config is data, written as a module orval can load. */
-function orvalConfig(bundled: BundledService[], scratch: string): string {
-  const projects = Object.fromEntries(
-    bundled.map(({ service, doc }) => [
-      service,
-      {
-        input: { target: join(scratch, `${service}.json`) },
-        output: {
-          target: join(scratch, 'out', `${service}.ts`),
-          mode: 'split',
-          client: 'fetch',
-          clean: false,
-          override: {
-            header: false,
-            enumGenerationType: 'union',
-            mock: {
-              arrayMin: 3,
-              arrayMax: 10,
-              format: Object.fromEntries(Object.keys(MOCK_FORMATS).map((name) => [name, `__mockFormat:${name}`])),
-            },
-          },
-          mock: { generators: [{ type: 'msw', baseUrl: `*${doc.servers?.[0]?.url ?? ''}`, delay: false }] },
+const ORVAL_VERSION = packageVersion('orval');
+
+/** A service's orval project; the config is data, written as a module orval can load. */
+function orvalProject(service: string, doc: BundledDocument, scratch: string): Record<string, unknown> {
+  return {
+    input: { target: join(scratch, `${service}.json`) },
+    output: {
+      target: join(scratch, 'out', `${service}.ts`),
+      mode: 'split',
+      client: 'fetch',
+      clean: false,
+      override: {
+        header: false,
+        enumGenerationType: 'union',
+        mock: {
+          arrayMin: 3,
+          arrayMax: 10,
+          format: Object.fromEntries(Object.keys(MOCK_FORMATS).map((name) => [name, `__mockFormat:${name}`])),
         },
       },
-    ]),
-  );
+      mock: { generators: [{ type: 'msw', baseUrl: `*${doc.servers?.[0]?.url ?? ''}`, delay: false }] },
+    },
+  };
+}
+
+function orvalConfig(projects: Record<string, Record<string, unknown>>): string {
   // orval reads a format override as code only when it is a function (a string is a literal
   // value), so the faker expressions go into the config as arrow functions.
   const json = JSON.stringify({ logLevel: 'silent', ...projects }, null, 2);
   return `export default ${json.replace(/"__mockFormat:([\w-]+)"/g, (_, name: string) => `() => ${MOCK_FORMATS[name]}`)};\n`;
 }
 
-export function renderMocks(bundled: BundledService[]): GeneratedFile[] {
+interface MockSource {
+  service: string;
+  doc: BundledDocument;
+  input: string;
+  /** What decides orval's output for the service: its version, project (without the scratch folder), formats and input. */
+  key: string;
+}
+
+/** orval's MSW handlers file for each service, from the cache where the same input was mocked before. */
+function orvalOutputs(bundled: BundledService[]): Map<string, string> {
+  const sources: MockSource[] = bundled.map(({ service, doc }) => {
+    const input = JSON.stringify(mockInput(doc));
+    return { service, doc, input, key: cacheKey('orval', [ORVAL_VERSION, service, orvalProject(service, doc, '<scratch>'), MOCK_FORMATS, input]) };
+  });
+  const outputs = new Map<string, string>();
+  for (const source of sources) {
+    const hit = readCached(source.key);
+    if (hit !== undefined) outputs.set(source.service, hit);
+  }
+  const missing = sources.filter(({ service }) => !outputs.has(service));
+  if (missing.length === 0) return outputs;
   const scratch = mkdtempSync(join(tmpdir(), 'codegen-orval-'));
   try {
-    for (const { service, doc } of bundled) {
-      writeFileSync(join(scratch, `${service}.json`), JSON.stringify(mockInput(doc)));
-    }
-    writeFileSync(join(scratch, 'orval.config.mjs'), orvalConfig(bundled, scratch));
+    for (const { service, input } of missing) writeFileSync(join(scratch, `${service}.json`), input);
+    const projects = Object.fromEntries(missing.map(({ service, doc }) => [service, orvalProject(service, doc, scratch)]));
+    writeFileSync(join(scratch, 'orval.config.mjs'), orvalConfig(projects));
     try {
       execFileSync(process.execPath, [orvalBin(), '--config', join(scratch, 'orval.config.mjs')], {
         cwd: scratch,
@@ -77,17 +97,27 @@ export function renderMocks(bundled: BundledService[]): GeneratedFile[] {
       const { stdout, stderr } = error as { stdout?: Buffer; stderr?: Buffer };
       throw new CodegenError([`orval failed:\n${String(stdout ?? '')}${String(stderr ?? '')}`]);
     }
-    const files = bundled.map(({ service, doc }) => {
-      let raw = readFileSync(join(scratch, 'out', `${service}.msw.ts`), 'utf8');
-      // orval calls each format function inline, `(() => faker.x())()`; keep just the expression.
-      for (const expression of Object.values(MOCK_FORMATS)) raw = raw.replaceAll(`(() => ${expression})()`, expression);
-      return { path: `mocks/${service}.ts`, generator: MOCKS_GENERATOR, body: retypeMocks(raw, service, doc) };
-    });
-    files.push(renderMockIndex(files.map((file, index) => ({ service: bundled[index].service, body: file.body }))));
-    return files;
+    for (const { service, key } of missing) {
+      const raw = readFileSync(join(scratch, 'out', `${service}.msw.ts`), 'utf8');
+      writeCached(key, raw);
+      outputs.set(service, raw);
+    }
+    return outputs;
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
+}
+
+export function renderMocks(bundled: BundledService[]): GeneratedFile[] {
+  const outputs = orvalOutputs(bundled);
+  const files = bundled.map(({ service, doc }) => {
+    let raw = outputs.get(service)!;
+    // orval calls each format function inline, `(() => faker.x())()`; keep just the expression.
+    for (const expression of Object.values(MOCK_FORMATS)) raw = raw.replaceAll(`(() => ${expression})()`, expression);
+    return { path: `mocks/${service}.ts`, generator: MOCKS_GENERATOR, body: retypeMocks(raw, service, doc) };
+  });
+  files.push(renderMockIndex(files.map((file, index) => ({ service: bundled[index].service, body: file.body }))));
+  return files;
 }
 
 /**
