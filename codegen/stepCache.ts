@@ -42,25 +42,38 @@ export function readCached(key: string): string | undefined {
   const dir = cacheDir();
   if (!dir) return undefined;
   const file = join(dir, key);
+  let text: string;
   try {
-    const text = readFileSync(file, 'utf8');
-    const now = new Date();
-    utimesSync(file, now, now);
-    return text;
+    text = readFileSync(file, 'utf8');
   } catch {
     return undefined;
   }
+  try {
+    const now = new Date();
+    utimesSync(file, now, now);
+  } catch {
+    // Pruned by another run meanwhile, or a read-only cache: the text read is still the output.
+  }
+  return text;
 }
 
-/** Stores `output` under `key`, whole or not at all. */
+/** Stores `output` under `key`, whole or not at all; a cache that cannot be written is skipped (it only saves time). */
 export function writeCached(key: string, output: string): void {
   const dir = cacheDir();
   if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  pruneOnce(dir);
   const temporary = join(dir, `.${key}.${process.pid}.${randomBytes(4).toString('hex')}`);
-  writeFileSync(temporary, output);
-  renameSync(temporary, join(dir, key));
+  try {
+    mkdirSync(dir, { recursive: true });
+    pruneOnce(dir);
+    writeFileSync(temporary, output);
+    renameSync(temporary, join(dir, key));
+  } catch {
+    try {
+      rmSync(temporary, { force: true });
+    } catch {
+      // Nothing was written there.
+    }
+  }
 }
 
 /** The cached output of `key`, or `compute`'s, which is then stored. */

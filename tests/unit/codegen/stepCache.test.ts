@@ -70,4 +70,16 @@ describe("codegen's step cache", () => {
     expect(existsSync(join(dir, stale))).toBe(false);
     expect(readCached(used)).toBe('kept');
   });
+
+  it('still generates when the cache cannot be written: the output is computed and nothing is left behind', async () => {
+    const blocked = join(dir, 'not-a-folder');
+    writeFileSync(blocked, 'a file where the cache folder would be');
+    vi.stubEnv('CODEGEN_CACHE_DIR', blocked);
+    const compute = vi.fn(async () => 'formatted');
+    const key = cacheKey('prettier', ['blocked']);
+    expect(await cached(key, compute)).toBe('formatted');
+    expect(await cached(key, compute)).toBe('formatted');
+    expect(compute).toHaveBeenCalledTimes(2);
+    expect(readdirSync(dir)).toEqual(['not-a-folder']);
+  });
 });
