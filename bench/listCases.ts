@@ -16,6 +16,11 @@ export interface ListCase {
 }
 
 const YEAR_MS = 31_536_000_000;
+/** The look-back of the measured logs pages (the floor, floorServer.ts, reads the same page). */
+export const LOGS_LOOK_BACK_MS = YEAR_MS;
+
+/** The bare-driver floor of a list call (floorServer.ts), measured after the engine's lists in the same run. */
+export const FLOOR_CASE = 'Floor: API logs, first page, the statement alone (no engine)';
 const pageDepth = (rows: number) => Math.max(0, Math.floor((rows - 10) / 10) * 10);
 
 /** Builds the cases against the seeded demo organisation; setup queries go to the database directly. */
@@ -25,7 +30,7 @@ export async function listCases(db: Kysely<Database>, api: Api, orgId: string, a
   const cases: ListCase[] = [];
 
   // API logs: page numbers; a deep page with the previous page's cursor, or by OFFSET.
-  const logs = (extra: object) => api('POST', 'app.getLogsDataV2', { limit: 10, isApiLogs: true, timestamp: YEAR_MS, ...extra });
+  const logs = (extra: object) => api('POST', 'app.getLogsDataV2', { limit: 10, isApiLogs: true, timestamp: LOGS_LOOK_BACK_MS, ...extra });
   const logDepth = pageDepth(apiLogRows);
   const previousLogs = await logs({ pageNo: logDepth / 10 }) as { nextCursor: string };
   cases.push(

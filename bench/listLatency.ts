@@ -7,14 +7,16 @@ import { createDatabase } from '../src/engine/db/database.ts';
 import { DEMO_ADMIN_EMAIL } from '../src/engine/seed/index.ts';
 import { createSession } from '../src/engine/services/sessions.ts';
 import { measurePages, type RouteSpeed } from './pageSpeed.ts';
-import { listCases, type ListCase } from './listCases.ts';
+import { FLOOR_CASE, listCases, type ListCase } from './listCases.ts';
 import { loadClient, type LoadClient } from './loadClient.ts';
 import { type CpuPerRequest, servingProcessesIdle, startCpuCount } from './processCpu.ts';
 
 // Latency of the data screens' list calls at 10 concurrent connections on a database seeded by
 // `npm run seed` (bench/measure.sh), then each route of bench/budgets.json in Chromium
 // (bench/pageSpeed.ts: bytes, first content cold and warm, and on SQLite Lighthouse's scores). The engine runs in its own process (serving the built dashboard) so the load
-// generator does not share its event loop. Usage: tsx bench/listLatency.ts <label> <out.json>.
+// generator does not share its event loop. After the engine's lists, the floor (floorServer.ts: the
+// first API-logs page from a bare Node server) is measured the same way, for reference.
+// Usage: tsx bench/listLatency.ts <label> <out.json>.
 const [label = 'sqlite', outFile = 'bench-result.json'] = process.argv.slice(2);
 const CONCURRENCY = 10;
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 10_000);
@@ -107,40 +109,68 @@ async function waitUntilUp(base: string): Promise<void> {
   }
 }
 
+interface Server { base: string; pid: number | undefined; stop(): void }
+
+/** Starts a server on a free port in its own process group (so stopping it stops everything it started) and waits for it. */
+async function startServer(command: string, args: string[], env: Record<string, string>): Promise<Server> {
+  const port = await freePort();
+  const child: ChildProcess = spawn(command, args, {
+    env: { ...process.env, ...env, PORT: String(port), ENGINE_PROCESSES: String(ENGINE_PROCESSES) },
+    stdio: ['ignore', 'inherit', 'inherit'],
+    detached: true,
+  });
+  const server = { base: `http://127.0.0.1:${port}`, pid: child.pid, stop: () => { if (child.pid) process.kill(-child.pid, 'SIGTERM'); } };
+  try {
+    await waitUntilUp(server.base);
+    await servingProcessesIdle(child.pid);
+  } catch (error) {
+    server.stop();
+    throw error;
+  }
+  return server;
+}
+
+/** The floor case: the same first page from floorServer.ts, under the same load. */
+async function measureFloor(orgId: string, token: string): Promise<CaseResult> {
+  const floor = await startServer('node', ['--no-allocation-site-pretenuring', '--import', 'tsx', 'bench/floorServer.ts'], { FLOOR_ORG_ID: orgId });
+  let client: LoadClient | undefined;
+  try {
+    client = await loadClient(floor.base, token, CONCURRENCY, ACCEPT_ENCODING);
+    client.measuring();
+    const { api } = client;
+    return await measure({ name: FLOOR_CASE, depth: 0, call: () => api('POST', 'floor', {}) }, floor.pid);
+  } finally {
+    await client?.close();
+    floor.stop();
+  }
+}
+
 async function main() {
   const { db } = createDatabase();
   const config = loadConfig();
   const admin = await db.selectFrom('users').select(['id', 'org_id']).where('email', '=', DEMO_ADMIN_EMAIL).executeTakeFirstOrThrow();
   const apiLogRows = Number((await db.selectFrom('api_logs').select((eb) => eb.fn.countAll<number>().as('n')).where('org_id', '=', admin.org_id).executeTakeFirstOrThrow()).n);
   const token = await createSession(db, { ...config, sessionIdleSeconds: 86_400 }, Date.now(), admin.id, admin.org_id);
-  const port = await freePort();
-  // Its own process group, so stopping it stops everything it started.
   // BENCH_ENGINE_ARGS passes node flags to the engine, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof'.
   const engineArgs = process.env.BENCH_ENGINE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const engine: ChildProcess = spawn('bash', ['scripts/engine.sh', ...engineArgs], {
-    env: { ...process.env, PORT: String(port), SEED_DEMO: 'false', ENGINE_PROCESSES: String(ENGINE_PROCESSES) },
-    stdio: ['ignore', 'inherit', 'inherit'],
-    detached: true,
-  });
-  const base = `http://127.0.0.1:${port}`;
+  const engine = await startServer('bash', ['scripts/engine.sh', ...engineArgs], { SEED_DEMO: 'false' });
   let client: LoadClient | undefined;
   try {
-    await waitUntilUp(base);
-    await servingProcessesIdle(engine.pid);
-    client = await loadClient(base, token, CONCURRENCY, ACCEPT_ENCODING);
+    client = await loadClient(engine.base, token, CONCURRENCY, ACCEPT_ENCODING);
     const { api } = client;
     const results: CaseResult[] = [];
     const cases = (await listCases(db, api, admin.org_id, apiLogRows)).filter((c) => !ONLY || ONLY.test(c.name));
     client.measuring();
     await warmUp(cases);
     for (const listCase of cases) results.push(await measure(listCase, engine.pid));
+    if (!ONLY || ONLY.test(FLOOR_CASE)) results.push(await measureFloor(admin.org_id, token));
     // Lighthouse takes a while and scores the front end, which is the same on both databases.
-    const pages = ONLY ? undefined : await measurePages({ baseUrl: base, token, runs: 7, lighthouse: label === 'sqlite' });
+    const pages = ONLY ? undefined : await measurePages({ baseUrl: engine.base, token, runs: 7, lighthouse: label === 'sqlite' });
     const run: BenchRun = { label, rows: apiLogRows, seedSeconds: Number(process.env.BENCH_SEED_SECONDS ?? 0), concurrency: CONCURRENCY, engineProcesses: ENGINE_PROCESSES, results, pages };
     writeFileSync(outFile, JSON.stringify(run, null, 2));
   } finally {
     await client?.close();
-    if (engine.pid) process.kill(-engine.pid, 'SIGTERM');
+    engine.stop();
     await db.destroy();
   }
 }

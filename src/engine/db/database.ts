@@ -51,9 +51,14 @@ export function createDatabase(options: CreateDatabaseOptions = {}): DatabaseHan
 }
 
 function createSqlite(file: string, options: CreateDatabaseOptions): Kysely<Database> {
+  return watched(new EngineSqliteDialect({ database: withStatementCache(openSqlite(file, options.sqliteImage)) }), options);
+}
+
+/** The SQLite connection as the engine configures it (the bench's bare-driver floor opens it too). */
+export function openSqlite(file: string, image?: Buffer): SQLite.Database {
   const inMemory = file === ':memory:' || file === '';
   if (!inMemory) mkdirSync(dirname(resolve(file)), { recursive: true });
-  const sqlite = options.sqliteImage ? new SQLite(options.sqliteImage) : new SQLite(file);
+  const sqlite = image ? new SQLite(image) : new SQLite(file);
   // WAL lets readers run while a write is in progress; :memory: has no journal to switch.
   if (!inMemory) sqlite.pragma('journal_mode = WAL');
   // With WAL, NORMAL only risks the last transactions on power loss, never corruption.
@@ -62,10 +67,15 @@ function createSqlite(file: string, options: CreateDatabaseOptions): Kysely<Data
   sqlite.pragma('foreign_keys = ON');
   // Wait for a competing writer (seed, a second process) instead of failing with SQLITE_BUSY.
   sqlite.pragma('busy_timeout = 5000');
-  return watched(new EngineSqliteDialect({ database: withStatementCache(sqlite) }), options);
+  return sqlite;
 }
 
 function createPostgres(url: string, options: CreateDatabaseOptions): Kysely<Database> {
+  return watched(new PostgresDialect({ pool: postgresPool(url, options) }), options);
+}
+
+/** The PostgreSQL pool as the engine configures it (the bench's bare-driver floor opens it too). */
+export function postgresPool(url: string, options: Pick<CreateDatabaseOptions, 'poolSize' | 'searchPath'> = {}): pg.Pool {
   const pool = new pg.Pool({
     connectionString: url,
     max: options.poolSize ?? Number(process.env.PG_POOL_MAX ?? 10),
@@ -87,7 +97,7 @@ function createPostgres(url: string, options: CreateDatabaseOptions): Kysely<Dat
   pool.on('error', (error) => {
     console.error(`postgres pool: idle client error: ${error.message}`);
   });
-  return watched(new PostgresDialect({ pool }), options);
+  return pool;
 }
 
 /** A Kysely on the dialect whose writes in-process caches can watch (writeWatch.ts). */
