@@ -194,8 +194,12 @@ export const onboardingMachine = setup({
             'journey.refresh': 'reloading',
           },
         },
+        // Check status on Select Category: a read, so a step opened meanwhile opens at once.
         reloading: {
           tags: ['busy'],
+          on: {
+            'step.open': { guard: 'isLoadedStepOpenable', target: '#onboarding.journey', actions: 'setView' },
+          },
           invoke: {
             id: 'fetchCategories',
             src: 'fetchCategories',

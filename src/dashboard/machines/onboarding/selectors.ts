@@ -42,3 +42,12 @@ export const selectPendingAction = (snapshot: OnboardingSnapshot): 'enable' | 'l
   if (snapshot.matches({ journey: 'refreshing' }) || snapshot.matches({ selecting: 'reloading' })) return 'refresh';
   return null;
 };
+/**
+ * A call that changes the journey is in flight (enabling, selecting the category, the webhook,
+ * the toolkit, finishing): its answer opens the step that follows, so the navigation waits for it
+ * (its entries are disabled) rather than taking a click the answer would undo. Reads take clicks.
+ */
+export const selectIsNavigationHeld = (snapshot: OnboardingSnapshot): boolean => {
+  const pending = selectPendingAction(snapshot);
+  return pending !== null && pending !== 'refresh';
+};

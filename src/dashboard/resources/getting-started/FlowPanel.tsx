@@ -9,6 +9,7 @@ import {
   selectChosen,
   selectCompletion,
   selectIsBusy,
+  selectIsNavigationHeld,
   selectIsLoading,
   selectIsWebhookDialogOpen,
   selectJourneyCategory,
@@ -119,6 +120,7 @@ export function FlowPanel({ flow, refreshRequest, onJourneyChanged }: FlowPanelP
           onOpenEmbedGuide={() => send({ type: 'resource.open', resource: 'embedGuide' })}
           onCreateMagicLink={openMagicLink}
           onIntent={preloadView}
+          held={selectIsNavigationHeld(snapshot)}
         />
         <Box component="section" aria-labelledby="gs-step-title" sx={{ minWidth: 0 }}>
           {selectCategoriesFailed(snapshot) && (

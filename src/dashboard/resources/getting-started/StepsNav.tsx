@@ -28,6 +28,8 @@ interface StepsNavProps {
   onCreateMagicLink: () => void;
   /** Preloads a step's code when its entry is pointed at. */
   onIntent?: (view: OnboardingView) => void;
+  /** A call that changes the journey is in flight: steps and the embed guide wait for its answer. */
+  held?: boolean;
 }
 
 function StepIcon({ step }: { step: NavStep }) {
@@ -93,9 +95,9 @@ const listSx = { listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 0.25 } as 
  * The left navigation (spec part 1 §2): Steps, each with its state (a locked one cannot be opened),
  * and Resources: Embed the auth SDK and Create Magic Link.
  */
-export function StepsNav({ flow, steps, view, onOpenStep, onOpenEmbedGuide, onCreateMagicLink, onIntent }: StepsNavProps) {
+export function StepsNav({ flow, steps, view, onOpenStep, onOpenEmbedGuide, onCreateMagicLink, onIntent, held = false }: StepsNavProps) {
   return (
-    <Paper component="nav" variant="outlined" aria-label="Getting started" sx={{ p: 1, alignSelf: 'start', position: { md: 'sticky' }, top: { md: 84 } }}>
+    <Paper component="nav" variant="outlined" aria-label="Getting started" aria-busy={held || undefined} sx={{ p: 1, alignSelf: 'start', position: { md: 'sticky' }, top: { md: 84 } }}>
       <Typography variant="overline" component="h2" sx={{ display: 'block', px: 1.5, pt: 0.5, color: 'text.secondary' }}>
         Steps
       </Typography>
@@ -107,7 +109,7 @@ export function StepsNav({ flow, steps, view, onOpenStep, onOpenEmbedGuide, onCr
             label={step.label}
             secondary={`Step ${i + 1}`}
             selected={view === step.stepId}
-            disabled={step.locked}
+            disabled={step.locked || held}
             ariaLabel={`Step ${i + 1}: ${step.label}, ${stateText(step)}`}
             ariaCurrent="step"
             onClick={() => onOpenStep(step.stepId)}
@@ -119,7 +121,7 @@ export function StepsNav({ flow, steps, view, onOpenStep, onOpenEmbedGuide, onCr
         Resources
       </Typography>
       <Box component="ul" aria-label="Resources" sx={listSx}>
-        <NavEntry icon={<CodeRounded fontSize="small" />} label="Embed the auth SDK" selected={view === 'embedGuide'} ariaCurrent="page" onClick={onOpenEmbedGuide} onIntent={() => onIntent?.('embedGuide')} />
+        <NavEntry icon={<CodeRounded fontSize="small" />} label="Embed the auth SDK" selected={view === 'embedGuide'} disabled={held} ariaCurrent="page" onClick={onOpenEmbedGuide} onIntent={() => onIntent?.('embedGuide')} />
         <NavEntry icon={<InsertLinkRounded fontSize="small" />} label="Create Magic Link" popup onClick={onCreateMagicLink} />
       </Box>
     </Paper>
