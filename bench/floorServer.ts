@@ -1,7 +1,7 @@
 import cluster from 'node:cluster';
 import { brotliCompressSync, constants } from 'node:zlib';
 import { arrivalOrderServer } from '../src/engine/arrivalOrder.ts';
-import { createDatabase, isPostgresUrl, openSqlite, postgresPool } from '../src/engine/db/database.ts';
+import { configuredSqliteFile, createDatabase, isPostgresUrl, openSqlite, postgresPool } from '../src/engine/db/database.ts';
 import { pageApiLogs, toApiLogRow } from '../src/engine/repositories/logs.ts';
 import { LOGS_LOOK_BACK_MS } from './listCases.ts';
 
@@ -55,7 +55,7 @@ function driverRunner(statements: Statement[]): () => Promise<unknown[]> {
       }
     };
   }
-  const sqlite = openSqlite(process.env.SQLITE_FILE ?? 'data/engine.sqlite');
+  const sqlite = openSqlite(configuredSqliteFile());
   const prepared = statements.map(({ sql, parameters }) => ({ statement: sqlite.prepare(sql), parameters }));
   return async () => {
     let rows: unknown[] = [];

@@ -31,6 +31,9 @@ export interface DatabaseHandle {
 
 const DEFAULT_SQLITE_FILE = 'data/engine.sqlite';
 
+/** The SQLite file the engine opens when none is given: env SQLITE_FILE, then data/engine.sqlite. */
+export const configuredSqliteFile = (): string => process.env.SQLITE_FILE ?? DEFAULT_SQLITE_FILE;
+
 export function isPostgresUrl(url: string | undefined): url is string {
   return !!url && /^postgres(ql)?:\/\//i.test(url);
 }
@@ -46,7 +49,7 @@ export function createDatabase(options: CreateDatabaseOptions = {}): DatabaseHan
   }
   const file = options.sqliteImage
     ? ':memory:'
-    : (options.sqliteFile ?? process.env.SQLITE_FILE ?? DEFAULT_SQLITE_FILE);
+    : (options.sqliteFile ?? configuredSqliteFile());
   return { db: createSqlite(file, options), dialect: 'sqlite' };
 }
 

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
-import { createDatabase } from '../db/database.ts';
+import { configuredSqliteFile, createDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import type { TableName } from '../db/schema.ts';
 import { parseScale, seedDemo, seedReferenceData } from './index.ts';
@@ -28,7 +28,7 @@ async function main(): Promise<void> {
   if (!Number.isInteger(seed)) throw new Error(`--seed must be an integer, got ${values.seed}`);
   const { db, dialect } = createDatabase();
   try {
-    console.log(`seed: ${dialect}${dialect === 'sqlite' ? ` (${process.env.SQLITE_FILE ?? 'data/engine.sqlite'})` : ''}, scale ${values.scale}, seed ${seed}`);
+    console.log(`seed: ${dialect}${dialect === 'sqlite' ? ` (${configuredSqliteFile()})` : ''}, scale ${values.scale}, seed ${seed}`);
     await migrateToLatest(db);
     const reference = await seedReferenceData(db);
     console.log(`seed: reference data ${Object.entries(reference).map(([t, n]) => `${t} ${n}`).join(', ')}`);
