@@ -8,7 +8,7 @@
 # A list call's rows are parsed in one burst (pg's row parser, JSON.parse) just when a collection
 # tends to start, so their sites were marked long-lived although each row dies with its response:
 # the old generation filled with dead rows, each young collection took twice as long and full
-# collections came three times as often (bench/README: 2.5 ms against 1.4 ms per young collection,
+# collections came three times as often (measured: 2.5 ms against 1.4 ms per young collection,
 # organizations p99 -0.8 ms, p99.9 halved on PostgreSQL).
 set -euo pipefail
 cd "$(dirname "$0")/.."
