@@ -33,6 +33,15 @@ test('the syncs list shows Total Active Syncs and pages forward and back', async
   await waitForRows(page, 10);
   // Frequency shows STANDARD/MEDIUM/HIGH or 'Every {rate} {unit}'.
   for (const frequency of await columnTexts(page, 'Frequency')) expect(frequency).toMatch(/^(STANDARD|MEDIUM|HIGH|Every \d+ \w+)$/);
+  // At 1440 px the account's ids are past the card's right edge: the edge is shaded, since an
+  // overlay scrollbar shows nothing until scrolled; scrolled to the end, the left edge is instead.
+  const table = page.getByRole('region', { name: 'syncs table' });
+  const shaded = () => table.evaluate((box) => ['RaDataTable-moreLeft', 'RaDataTable-moreRight'].filter((mark) => box.parentElement!.classList.contains(mark)));
+  await expect.poll(shaded).toEqual(['RaDataTable-moreRight']);
+  await table.evaluate((box) => { box.scrollLeft = box.scrollWidth; });
+  await expect.poll(shaded).toEqual(['RaDataTable-moreLeft']);
+  await table.evaluate((box) => { box.scrollLeft = 0; });
+  await expect.poll(shaded).toEqual(['RaDataTable-moreRight']);
   await shotBoth(page, 'syncs');
 
   const firstOfPage1 = (await tableRows(page).first().textContent()) ?? '';
@@ -211,6 +220,7 @@ test("a run's records page forward and back, and the Audit ID search still finds
   // instead of running past the table's edge.
   const overflow = await page.getByRole('region', { name: 'sync-records table' }).evaluate((table) => table.scrollWidth - table.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+  expect(await page.locator('.RaDataTable-moreLeft, .RaDataTable-moreRight').count()).toBe(0);
   const pages = await pageForwardAndBack(page, 'Audit ID');
   // Every record of the run once, on pages of 10.
   expect(pages.map((rows) => rows.length)).toEqual(Array.from({ length: Math.ceil(run.records / 10) }, (_, i) => Math.min(10, run.records - i * 10)));

@@ -9,6 +9,7 @@ import { ListNoResults, useListContext, type RaRecord } from 'react-admin';
 import type { ColumnDefinition, ResourceDefinition } from '../../generated/resources/types.ts';
 import { ColumnCell, type Row } from '../components/columns/ColumnCell.tsx';
 import { TableSkeleton } from '../components/TableSkeleton.tsx';
+import { useScrollEdges } from './useScrollEdges.ts';
 import { columnsOfView, viewOf } from './views.ts';
 
 // The table of a generated list: the rows of the list's context under the columns of its current
@@ -19,8 +20,26 @@ import { columnsOfView, viewOf } from './views.ts';
 /** The row actions stay in view at the right edge of a wide table, however far it scrolls. */
 export const STICKY_ACTIONS = 'list-row-actions';
 
-/** The styles DataTable gives its table, for the list's card (GeneratedList's sx). */
+/** Marks on the table's root: more columns past its left / right edge than the scroll box shows. */
+const MORE_LEFT = 'RaDataTable-moreLeft';
+const MORE_RIGHT = 'RaDataTable-moreRight';
+const edgeShade = (side: 'left' | 'right') => ({
+  content: '""',
+  position: 'absolute',
+  top: 0,
+  bottom: 0,
+  [side]: 0,
+  width: 28,
+  pointerEvents: 'none',
+  zIndex: 3,
+  background: `linear-gradient(to ${side}, rgba(15, 23, 42, 0), rgba(15, 23, 42, 0.12))`,
+});
+
+/** The styles DataTable gives its table, for the list's card (GeneratedList's sx), and the shaded edges of a table wider than its card. */
 export const tableStyles = {
+  '& .RaDataTable-root': { position: 'relative' },
+  [`& .${MORE_LEFT}::before`]: edgeShade('left'),
+  [`& .${MORE_RIGHT}::after`]: edgeShade('right'),
   '& .RaDataTable-table': { tableLayout: 'auto' },
   '& .RaDataTable-headerCell': {
     position: 'sticky',
@@ -66,14 +85,18 @@ function useViewColumns(definition: ResourceDefinition, select: GeneratedTablePr
 export function GeneratedTable({ definition, cells, selectColumns, onRowClick, emptyText }: GeneratedTableProps) {
   const columns = useViewColumns(definition, selectColumns).filter((column) => column.kind !== 'actions' || cells.actions);
   const { data, isPending, total, resource } = useListContext<RaRecord>();
+  const [scrollBox, edges] = useScrollEdges();
   // The first page's placeholders at once, under the real headers.
   if (isPending) return <TableSkeleton columns={columns.map((column) => column.label)} rows={definition.paging.pageSize} />;
   if (!data?.length || total === 0) return emptyText ? <EmptyTable text={emptyText} /> : <ListNoResults resource={resource} />;
   const classOf = (column: ColumnDefinition, base: string) => [base, column.source ? `column-${column.source}` : '', column.kind === 'actions' ? STICKY_ACTIONS : ''].filter(Boolean).join(' ');
+  // A sticky actions column is the right edge itself, with a shadow of its own.
+  const stickyActions = columns.some((column) => column.kind === 'actions');
+  const rootClass = ['RaDataTable-root', edges.left ? MORE_LEFT : '', edges.right && !stickyActions ? MORE_RIGHT : ''].filter(Boolean).join(' ');
   return (
-    <div className="RaDataTable-root">
+    <div className={rootClass}>
       {/* The wrapper scrolls sideways on narrow screens: focusable, so the keyboard can scroll it too. */}
-      <div className="RaDataTable-tableWrapper" tabIndex={0} role="region" aria-label={`${definition.name} table`}>
+      <div ref={scrollBox} className="RaDataTable-tableWrapper" tabIndex={0} role="region" aria-label={`${definition.name} table`}>
         {/* A new column set is a new table (no stale column state between views). */}
         <Table key={columns.map((column) => column.source ?? column.label).join('|')} size="small" className="RaDataTable-table">
           <TableHead className="RaDataTable-thead">
