@@ -2,8 +2,8 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useEffect, type ReactElement, type ReactNode } from 'react';
-import { FilterContext, FilterForm, ListBase, Offline, useListContext } from 'react-admin';
+import { lazy, Suspense, useEffect, useMemo, type ReactElement, type ReactNode } from 'react';
+import { FilterContext, FilterForm, ListBase, ListContextProvider, Offline, useListContext } from 'react-admin';
 import { useNavigate } from 'react-router';
 import type { ColumnDefinition, ResourceDefinition } from '../../generated/resources/types.ts';
 import type { Row } from '../components/columns/ColumnCell.tsx';
@@ -88,15 +88,22 @@ function ErrorSlot({ text }: { text?: string | undefined }) {
 
 /**
  * Puts a filter set the contract refuses (from the URL, the stored list state or a link) back to
- * valid values and defaults, in the URL and the store too, so a broken filter never sticks.
+ * valid values and defaults, in the URL and the store too, so a broken filter never sticks. Until
+ * they hold the corrected set, what renders inside (the table, and a screen's counters and charts,
+ * which make calls of their own with the list's filters) reads the corrected set, so a refused
+ * value never reaches the engine.
  */
-function FilterGuard({ definition }: { definition: ResourceDefinition }) {
-  const { filterValues, setFilters, displayedFilters } = useListContext();
+function FilterGuard({ definition, children }: { definition: ResourceDefinition; children: ReactNode }) {
+  const context = useListContext();
+  const { filterValues, setFilters, displayedFilters } = context;
   const { values, changed } = sanitizeFilters(definition, (filterValues ?? {}) as Record<string, unknown>);
   useEffect(() => {
     if (changed) setFilters(values, displayedFilters);
   });
-  return null;
+  // Keyed by the corrected set's text: sanitizeFilters returns a new object on every render.
+  const corrected = changed ? JSON.stringify(values) : undefined;
+  const guarded = useMemo(() => (corrected === undefined ? context : { ...context, filterValues: JSON.parse(corrected) as Record<string, unknown> }), [context, corrected]);
+  return <ListContextProvider value={guarded}>{children}</ListContextProvider>;
 }
 
 interface ListLayoutProps {
@@ -220,12 +227,13 @@ export function GeneratedList<F extends string, S extends string, C extends List
             )
           }
         >
-          <FilterGuard definition={definition} />
-          {header}
-          <Box sx={{ px: 2, pt: 1.5 }}>
-            <TotalLine label={totalLabel ?? title} />
-          </Box>
-          <GeneratedTable definition={definition} cells={cellTable} selectColumns={selectColumns as GeneratedListProps['selectColumns']} onRowClick={onRowClick} emptyText={emptyText} />
+          <FilterGuard definition={definition}>
+            {header}
+            <Box sx={{ px: 2, pt: 1.5 }}>
+              <TotalLine label={totalLabel ?? title} />
+            </Box>
+            <GeneratedTable definition={definition} cells={cellTable} selectColumns={selectColumns as GeneratedListProps['selectColumns']} onRowClick={onRowClick} emptyText={emptyText} />
+          </FilterGuard>
         </ListLayout>
       </ListBase>
     </Box>

@@ -1,5 +1,6 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
-import { AdminContext, TestMemoryRouter, type DataProvider } from 'react-admin';
+import type { ReactNode } from 'react';
+import { AdminContext, TestMemoryRouter, useListContext, type DataProvider } from 'react-admin';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { logsResource } from '../../../src/generated/resources/logs.ts';
@@ -58,14 +59,14 @@ describe('logs: each view shows its own columns', () => {
   it('switches the table columns with the view filter in the URL', async () => {
     const page = { data: [{ id: 'log_1', logId: 'log_1', originOrgName: 'Acme' }], pageInfo: { hasNextPage: false, hasPreviousPage: false } };
     const dataProvider = { getList: vi.fn(async () => page), supportAbortSignal: true } as unknown as DataProvider;
-    const renderAt = (search: string) =>
+    const renderAt = (search: string, header?: ReactNode) =>
       // Under vitest, react-admin (an external package) and the dashboard's sources load different
       // copies of react-router; each gets a router of its own at the same URL (the browser build has one).
       render(
         <TestMemoryRouter initialEntries={[`/dashboard/logs${search}`]}>
           <MemoryRouter initialEntries={[`/dashboard/logs${search}`]}>
             <AdminContext dataProvider={dataProvider}>
-              <GeneratedList definition={logsResource} title="Logs" />
+              <GeneratedList definition={logsResource} title="Logs" header={header} />
             </AdminContext>
           </MemoryRouter>
         </TestMemoryRouter>,
@@ -96,6 +97,18 @@ describe('logs: each view shows its own columns', () => {
     cleanup();
     renderAt(`?filter=${encodeURIComponent(JSON.stringify({ isApiLogs: 'maybe', timestamp: 'abc', category: { $ne: 1 } }))}`);
     await waitFor(() => expect(vi.mocked(dataProvider.getList).mock.calls.at(-1)?.[1].filter).toEqual({ isApiLogs: true, timestamp: 2592000000 }), { timeout: 10_000 });
+    cleanup();
+    // What a screen renders inside the list (the logs' chart, the issues' counters: calls of their
+    // own with the list's filters) never reads a refused value, not even on the first render.
+    const seen: unknown[] = [];
+    function FilterProbe() {
+      seen.push(useListContext().filterValues);
+      return null;
+    }
+    renderAt(`?filter=${encodeURIComponent(JSON.stringify({ isApiLogs: true, timestamp: 123 }))}`, <FilterProbe />);
+    await waitFor(() => expect(vi.mocked(dataProvider.getList).mock.calls.at(-1)?.[1].filter).toEqual({ isApiLogs: true, timestamp: 2592000000 }), { timeout: 10_000 });
+    expect(seen.length).toBeGreaterThan(0);
+    for (const values of seen) expect(values).toEqual({ isApiLogs: true, timestamp: 2592000000 });
    }, 40_000);
 
   it('opens an API log and a webhook log with the route state the spec passes', () => {
