@@ -31,7 +31,7 @@ import type { ApiClients } from './apiClient.ts';
 import { unwrap } from './apiClient.ts';
 import { ApiError } from './errors.ts';
 import { sanitizeFilters } from '../resources/filters/sanitize.ts';
-import { LIST_PAGE_SIZE } from '../../shared/constants.ts';
+import { pagedByServer, pageSizeOf } from '../resources/pageSize.ts';
 
 type Method = ResourceDefinition['method'];
 type Params = Record<string, unknown>;
@@ -175,7 +175,8 @@ export function createDataProvider(options: DataProviderOptions): ContractDataPr
   async function fetchList(resource: string, params: GetListParams): Promise<GetListResult> {
     const definition = definitionOf(resource);
     const page = Math.max(1, params.pagination?.page ?? 1);
-    const perPage = params.pagination?.perPage ?? definition.paging.pageSize ?? LIST_PAGE_SIZE;
+    // A linked perPage=1000 would be over a server-paged operation's limit (pageSize.ts).
+    const perPage = pagedByServer(definition) ? pageSizeOf(definition) : params.pagination?.perPage ?? pageSizeOf(definition);
     // Blank filter values are no filter: they neither reach the server nor start a new cursor stack.
     const given: Params = Object.fromEntries(Object.entries((params.filter ?? {}) as Params).filter(([, v]) => !isBlank(v)));
     // A declared filter's value the contract refuses is dropped (the engine then applies the

@@ -13,6 +13,7 @@ import { filterInputs } from './filterInputs.tsx';
 import { sanitizeFilters } from './filters/sanitize.ts';
 import { GeneratedTable, STICKY_ACTIONS, tableStyles, type CellRenderers } from './GeneratedTable.tsx';
 import { listSetupOf } from './listParams.ts';
+import { pagedByServer, pageSizeOf } from './pageSize.ts';
 import { PagePager } from './PagePager.tsx';
 import { listStaleTime } from './preloadedLists.ts';
 
@@ -88,22 +89,30 @@ function ErrorSlot({ text }: { text?: string | undefined }) {
 
 /**
  * Puts a filter set the contract refuses (from the URL, the stored list state or a link) back to
- * valid values and defaults, in the URL and the store too, so a broken filter never sticks. Until
- * they hold the corrected set, what renders inside (the table, and a screen's counters and charts,
- * which make calls of their own with the list's filters) reads the corrected set, so a refused
- * value never reaches the engine.
+ * valid values and defaults, and a server-paged list's page size back to the contract's, in the
+ * URL and the store too, so a broken link never sticks. Until they hold the corrected values, what
+ * renders inside (the table, the pager, and a screen's counters and charts, which make calls of
+ * their own with the list's filters) reads the corrected ones, so a refused value never reaches
+ * the engine.
  */
-function FilterGuard({ definition, children }: { definition: ResourceDefinition; children: ReactNode }) {
+function ListParamsGuard({ definition, children }: { definition: ResourceDefinition; children: ReactNode }) {
   const context = useListContext();
-  const { filterValues, setFilters, displayedFilters } = context;
+  const { filterValues, setFilters, displayedFilters, perPage, setPerPage } = context;
   const { values, changed } = sanitizeFilters(definition, (filterValues ?? {}) as Record<string, unknown>);
+  const pageSize = pagedByServer(definition) && perPage !== pageSizeOf(definition) ? pageSizeOf(definition) : undefined;
   useEffect(() => {
     if (changed) setFilters(values, displayedFilters);
+    // setPerPage goes back to page 1, as a new page size should.
+    if (pageSize !== undefined) setPerPage(pageSize);
   });
   // Keyed by the corrected set's text: sanitizeFilters returns a new object on every render.
   const corrected = changed ? JSON.stringify(values) : undefined;
-  const guarded = useMemo(() => (corrected === undefined ? context : { ...context, filterValues: JSON.parse(corrected) as Record<string, unknown> }), [context, corrected]);
-  return <ListContextProvider value={guarded}>{children}</ListContextProvider>;
+  const guarded = useMemo(() => ({
+    ...context,
+    ...(corrected === undefined ? {} : { filterValues: JSON.parse(corrected) as Record<string, unknown> }),
+    ...(pageSize === undefined ? {} : { perPage: pageSize }),
+  }), [context, corrected, pageSize]);
+  return <ListContextProvider value={corrected === undefined && pageSize === undefined ? context : guarded}>{children}</ListContextProvider>;
 }
 
 interface ListLayoutProps {
@@ -218,7 +227,7 @@ export function GeneratedList<F extends string, S extends string, C extends List
           noWrap={noWrap}
           // Server-paged lists have a fixed page size (the contract's); a list paged here may change it.
           pagination={
-            definition.paging.style !== 'none' ? (
+            pagedByServer(definition) ? (
               <PagePager />
             ) : (
               <Suspense fallback={null}>
@@ -227,13 +236,13 @@ export function GeneratedList<F extends string, S extends string, C extends List
             )
           }
         >
-          <FilterGuard definition={definition}>
+          <ListParamsGuard definition={definition}>
             {header}
             <Box sx={{ px: 2, pt: 1.5 }}>
               <TotalLine label={totalLabel ?? title} />
             </Box>
             <GeneratedTable definition={definition} cells={cellTable} selectColumns={selectColumns as GeneratedListProps['selectColumns']} onRowClick={onRowClick} emptyText={emptyText} />
-          </FilterGuard>
+          </ListParamsGuard>
         </ListLayout>
       </ListBase>
     </Box>

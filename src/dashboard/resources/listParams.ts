@@ -1,6 +1,6 @@
 import { getQuery, parseQueryFromLocation, type GetListParams, type Store } from 'react-admin';
 import type { FilterDefinition, ResourceDefinition } from '../../generated/resources/types.ts';
-import { LIST_PAGE_SIZE } from '../../shared/constants.ts';
+import { pagedByServer, pageSizeOf } from './pageSize.ts';
 
 // What a generated list asks react-admin's <List> for, in one place: GeneratedList renders with it,
 // and the route preload (app/dashboardData.ts) computes the list's first call from it before the
@@ -18,6 +18,8 @@ export interface ListSetup {
   filter: Record<string, string | boolean>;
   filterDefaultValues: Record<string, unknown>;
   perPage: number;
+  /** The server pages the list: perPage is the only page size (pageSize.ts). */
+  pagedByServer: boolean;
   /** Filters and page in the store under this key... */
   storeKey: string;
   /** ...and in the URL unless this is true. */
@@ -30,7 +32,8 @@ export function listSetupOf(definition: ResourceDefinition, params: Record<strin
     resource: definition.name,
     filter: params,
     filterDefaultValues: filterDefaults(definition.filters),
-    perPage: definition.paging.pageSize ?? LIST_PAGE_SIZE,
+    perPage: pageSizeOf(definition),
+    pagedByServer: pagedByServer(definition),
     storeKey: `${definition.name}.${Object.values(params).join('.') || 'list'}`,
     disableSyncWithLocation: !(syncWithLocation ?? Object.keys(params).length === 0),
   };
@@ -52,7 +55,7 @@ export function firstListParams(setup: ListSetup, search: string, store: Pick<St
     perPage: setup.perPage,
   });
   return {
-    pagination: { page: query.page, perPage: query.perPage },
+    pagination: { page: query.page, perPage: setup.pagedByServer ? setup.perPage : query.perPage },
     sort: { field: query.sort, order: query.order },
     filter: { ...query.filter, ...setup.filter },
   };

@@ -109,6 +109,18 @@ describe('logs: each view shows its own columns', () => {
     await waitFor(() => expect(vi.mocked(dataProvider.getList).mock.calls.at(-1)?.[1].filter).toEqual({ isApiLogs: true, timestamp: 2592000000 }), { timeout: 10_000 });
     expect(seen.length).toBeGreaterThan(0);
     for (const values of seen) expect(values).toEqual({ isApiLogs: true, timestamp: 2592000000 });
+    cleanup();
+    // A server-paged list's page size is the contract's: a linked perPage=1000 goes back to 10.
+    const pageSizes: unknown[] = [];
+    function PageSizeProbe() {
+      pageSizes.push(useListContext().perPage);
+      return null;
+    }
+    vi.mocked(dataProvider.getList).mockClear();
+    renderAt('?perPage=1000&page=3', <PageSizeProbe />);
+    await waitFor(() => expect(vi.mocked(dataProvider.getList).mock.calls.at(-1)?.[1].pagination).toEqual({ page: 1, perPage: 10 }), { timeout: 10_000 });
+    expect(pageSizes.length).toBeGreaterThan(0);
+    for (const size of pageSizes) expect(size).toBe(10);
    }, 40_000);
 
   it('opens an API log and a webhook log with the route state the spec passes', () => {

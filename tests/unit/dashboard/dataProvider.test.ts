@@ -116,6 +116,12 @@ describe('dataProvider: page-number paging', () => {
     expect(seen[2].query).toEqual({ timeFilter: 'last30', pageNo: '1', limit: '10' });
   });
 
+  it("asks for the contract's page size whatever page size it is given (a linked perPage=1000 is over the operation's limit)", async () => {
+    const seen = record('get', '/api/app.getOrganizations', () => ({ orgCount: 1, organizationDetails: [{ orgId: 'org_1', organization: 'Acme' }], hasMoreRecords: false }));
+    await provider().getList('organizations', { ...page(1, 1000), filter: { timeFilter: 'last30' } });
+    expect(seen[0].query).toEqual({ timeFilter: 'last30', pageNo: '1', limit: '10' });
+  });
+
   it('POST: filters declared in the body go to the body with pageNo and limit', async () => {
     const seen = record('post', '/api/app.getLogsDataV2', () => ({ logs: [{ logId: 'l1' }], hasMoreRecords: false, nextCursor: null }));
     await provider().getList('logs', { ...page(1), filter: { isApiLogs: true, timestamp: 2592000000, category: 'HRIS' } });
@@ -220,8 +226,8 @@ describe('dataProvider: the route preload of a list', () => {
     const seen = record('post', '/api/app.issue.data', issues);
     const dp = provider();
     dp.preloadList('issues', params);
-    await dp.getList('issues', { ...params, pagination: { page: 1, perPage: 20 } });
-    expect(seen.map((s) => s.body?.limit)).toEqual([10, 20]);
+    await dp.getList('issues', { ...params, filter: { type: 'all', status: 'resolved' } });
+    expect(seen.map((s) => s.body?.status)).toEqual([undefined, 'resolved']);
   });
 
   it("leaves a failed preload's error to the list that takes it", async () => {
