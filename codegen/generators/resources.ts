@@ -306,6 +306,7 @@ function readFilter(
   return compact({
     source: raw.source, label: raw.label as string, kind, default: value, choices, choiceLabels, choicesFrom,
     autocomplete: raw.autocomplete as boolean | undefined, end: raw.end as string | undefined, notAfterToday: raw.notAfterToday as boolean | undefined, defaultDays: raw.defaultDays as number | undefined,
+    maxLength: typeof target.schema.maxLength === 'number' ? target.schema.maxLength : undefined,
     minLength: raw.minLength as number | undefined, debounceMs: raw.debounceMs as number | undefined, in: target.in,
   });
 }

@@ -91,6 +91,17 @@ test('filters by state and category, kept in the URL', async () => {
   await choose('Status', 'Deactivated');
   await expect(rows().first()).toBeVisible();
   await expect(page.getByTestId('account-actions')).toHaveCount(0);
+
+  // A start after the end is said under the range, visibly (react-admin's filter bar hides helper
+  // texts), and nothing is sent until it is fixed.
+  await choose('Status', 'All');
+  const from = page.getByRole('textbox', { name: 'From', exact: true });
+  const to = page.getByRole('textbox', { name: 'To', exact: true });
+  await to.fill('2026-01-05');
+  await from.fill('2026-02-05');
+  await expect(page.getByText('Start date must be before end date')).toBeVisible();
+  await from.fill('2026-01-01');
+  await expect(page.getByText('Start date must be before end date')).toBeHidden();
 });
 
 test('pages forward and back', async () => {

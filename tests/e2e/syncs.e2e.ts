@@ -221,6 +221,8 @@ test("a run's records page forward and back, and the Audit ID search still finds
   const overflow = await page.getByRole('region', { name: 'sync-records table' }).evaluate((table) => table.scrollWidth - table.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   expect(await page.locator('.RaDataTable-moreLeft, .RaDataTable-moreRight').count()).toBe(0);
+  // The search's minimum is said under it, visibly (react-admin's filter bar hides helper texts).
+  await expect(page.getByText('At least 3 characters')).toBeVisible();
   const pages = await pageForwardAndBack(page, 'Audit ID');
   // Every record of the run once, on pages of 10.
   expect(pages.map((rows) => rows.length)).toEqual(Array.from({ length: Math.ceil(run.records / 10) }, (_, i) => Math.min(10, run.records - i * 10)));

@@ -142,6 +142,11 @@ function ListLayout({ filters, errorText, noWrap, pagination, children }: ListLa
         // On a phone every filter takes the full width, so the bar reads as one column.
         '& .filter-field': { width: { xs: '100%', sm: 'auto' } },
         '& .filter-field > :not(.RaFilterFormInput-spacer)': { width: { xs: '100%', sm: 'auto' }, flex: { xs: 1, sm: 'initial' } },
+        // react-admin's filter form hides every helper text; a filter's own messages (a search's
+        // length, a range whose start is after its end) must show. Under their input, out of the
+        // flow so the inputs stay aligned, in room the bar makes below itself while one shows.
+        '& .RaList-actions form .MuiFormHelperText-root': { display: 'block', position: 'absolute', top: '100%', left: 0, whiteSpace: 'nowrap' },
+        '& .RaList-actions form:has(.MuiFormHelperText-root)': { pb: 2.5 },
         ...tableStyles,
         ...(noWrap ? { '& .MuiTableCell-root': { whiteSpace: 'nowrap' } } : {}),
       }}

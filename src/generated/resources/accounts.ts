@@ -169,6 +169,7 @@ export const accountsResource: ResourceDefinition<
         },
       },
       autocomplete: true,
+      maxLength: 128,
       in: 'query',
     },
     {
@@ -184,6 +185,7 @@ export const accountsResource: ResourceDefinition<
         list: 'organizations',
       },
       autocomplete: true,
+      maxLength: 256,
       in: 'query',
     },
     {

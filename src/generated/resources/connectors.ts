@@ -80,6 +80,7 @@ export const connectorsResource: ResourceDefinition<
       source: 'search',
       label: 'Search connectors',
       kind: 'search',
+      maxLength: 100,
       in: 'query',
     },
   ],

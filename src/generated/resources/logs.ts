@@ -183,6 +183,7 @@ export const logsResource: ResourceDefinition<Extract<keyof LogsRow, string>, Lo
         list: 'organizations',
       },
       autocomplete: true,
+      maxLength: 256,
       in: 'body',
     },
   ],

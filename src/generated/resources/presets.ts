@@ -73,6 +73,7 @@ export const presetsResource: ResourceDefinition<
       source: 'search',
       label: 'Search presets',
       kind: 'search',
+      maxLength: 100,
       in: 'query',
     },
     {

@@ -65,6 +65,7 @@ export const syncRecordsResource: ResourceDefinition<
       source: 'search',
       label: 'Search by Audit ID',
       kind: 'search',
+      maxLength: 128,
       minLength: 3,
       debounceMs: 500,
       in: 'query',

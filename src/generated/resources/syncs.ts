@@ -89,6 +89,7 @@ export const syncsResource: ResourceDefinition<
         list: 'organizations',
       },
       autocomplete: true,
+      maxLength: 256,
       in: 'body',
     },
     {
@@ -107,6 +108,7 @@ export const syncsResource: ResourceDefinition<
         },
       },
       autocomplete: true,
+      maxLength: 128,
       in: 'body',
     },
   ],

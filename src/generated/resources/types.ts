@@ -90,6 +90,8 @@ export interface FilterDefinition<Source extends string = string> {
   notAfterToday?: boolean;
   /** dateRange: without a range the list covers the last this-many days (shown in the inputs). */
   defaultDays?: number;
+  /** Text filters (search, select over data): the longest value the parameter's schema allows (its maxLength). */
+  maxLength?: number;
   /** search: applied only at this many characters or when emptied. */
   minLength?: number;
   /** search: applied this long after the last keystroke. */

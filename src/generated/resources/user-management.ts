@@ -60,6 +60,7 @@ export const userManagementResource: ResourceDefinition<
       source: 'search',
       label: 'Search',
       kind: 'search',
+      maxLength: 100,
       in: 'query',
     },
   ],

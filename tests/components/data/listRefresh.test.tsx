@@ -1,10 +1,9 @@
-import { cleanup, render, waitFor } from '@testing-library/react';
-import { AdminContext, TestMemoryRouter, type DataProvider } from 'react-admin';
-import { MemoryRouter } from 'react-router';
+import { cleanup, waitFor } from '@testing-library/react';
+import type { DataProvider } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { GeneratedList } from '../../../src/dashboard/resources/GeneratedList.tsx';
 import { accountsResource } from '../../../src/generated/resources/accounts.ts';
 import { syncsResource } from '../../../src/generated/resources/syncs.ts';
+import { renderList } from '../support/renderList.tsx';
 
 // A list whose contract says refreshSeconds (the syncs, runs, records and logs screens: every
 // 20 s, part 1 §9) reads its page again on that period, so new runs and deliveries appear without
@@ -21,15 +20,7 @@ async function callsAfter(definition: typeof syncsResource | typeof accountsReso
   const getList = vi.fn(async () => page);
   const dataProvider = { getList, supportAbortSignal: true } as unknown as DataProvider;
   const url = `/dashboard/${definition.name}`;
-  render(
-    <TestMemoryRouter initialEntries={[url]}>
-      <MemoryRouter initialEntries={[url]}>
-        <AdminContext dataProvider={dataProvider}>
-          <GeneratedList definition={definition} title="List" />
-        </AdminContext>
-      </MemoryRouter>
-    </TestMemoryRouter>,
-  );
+  renderList(url, dataProvider, { definition, title: 'List' });
   await waitFor(() => expect(getList).toHaveBeenCalled(), { timeout: 10_000 });
   const first = getList.mock.calls.length;
   await vi.advanceTimersByTimeAsync(seconds * 1000);

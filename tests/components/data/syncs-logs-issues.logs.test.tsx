@@ -1,16 +1,15 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { AdminContext, TestMemoryRouter, useListContext, type DataProvider } from 'react-admin';
-import { MemoryRouter } from 'react-router';
+import { useListContext, type DataProvider } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { logsResource } from '../../../src/generated/resources/logs.ts';
 import { dispatchStatusLabels } from '../../../src/generated/labels.ts';
 import { DispatchStatus } from '../../../src/dashboard/resources/logs/LogCells.tsx';
-import { GeneratedList } from '../../../src/dashboard/resources/GeneratedList.tsx';
 import { logRowLink, logViewOf } from '../../../src/dashboard/resources/logs/logViews.ts';
 import { columnsOfView } from '../../../src/dashboard/resources/views.ts';
 import { activityOf, logsGraphQuery, type LogsGraph } from '../../../src/dashboard/resources/logs/logsGraph.ts';
 import { bucketLabel, graphQuery, ISSUE_COUNTERS } from '../../../src/dashboard/resources/issues/issueRules.ts';
+import { renderList } from '../support/renderList.tsx';
 
 // The display rules of the logs and issues screens (part 2 §2, §3, §4, §9).
 
@@ -59,18 +58,7 @@ describe('logs: each view shows its own columns', () => {
   it('switches the table columns with the view filter in the URL', async () => {
     const page = { data: [{ id: 'log_1', logId: 'log_1', originOrgName: 'Acme' }], pageInfo: { hasNextPage: false, hasPreviousPage: false } };
     const dataProvider = { getList: vi.fn(async () => page), supportAbortSignal: true } as unknown as DataProvider;
-    const renderAt = (search: string, header?: ReactNode) =>
-      // Under vitest, react-admin (an external package) and the dashboard's sources load different
-      // copies of react-router; each gets a router of its own at the same URL (the browser build has one).
-      render(
-        <TestMemoryRouter initialEntries={[`/dashboard/logs${search}`]}>
-          <MemoryRouter initialEntries={[`/dashboard/logs${search}`]}>
-            <AdminContext dataProvider={dataProvider}>
-              <GeneratedList definition={logsResource} title="Logs" header={header} />
-            </AdminContext>
-          </MemoryRouter>
-        </TestMemoryRouter>,
-      );
+    const renderAt = (search: string, header?: ReactNode) => renderList(`/dashboard/logs${search}`, dataProvider, { definition: logsResource, title: 'Logs', header });
     const headers = async () => {
       await screen.findAllByRole('columnheader', undefined, { timeout: 10_000 });
       return screen.getAllByRole('columnheader').map((cell) => cell.textContent);

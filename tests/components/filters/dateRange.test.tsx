@@ -1,10 +1,9 @@
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { AdminContext, TestMemoryRouter, type DataProvider } from 'react-admin';
-import { MemoryRouter } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import type { DataProvider } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { GeneratedList } from '../../../src/dashboard/resources/GeneratedList.tsx';
 import { START_AFTER_END_MESSAGE } from '../../../src/dashboard/resources/filters/DateRangeFilter.tsx';
 import { accountsResource } from '../../../src/generated/resources/accounts.ts';
+import { renderList } from '../support/renderList.tsx';
 
 // The accounts' 'Created between' range (the contract's dateRange filter over start and end): a
 // start after the end is said next to the inputs and never sent; a valid range is sent in ms.
@@ -19,16 +18,7 @@ describe('a date range filter', () => {
     const start = new Date(2026, 0, 5).getTime();
     const end = new Date(2026, 0, 10, 23, 59, 59, 999).getTime();
     const url = `/dashboard/accounts?filter=${encodeURIComponent(JSON.stringify({ integrationState: 'all', start, end }))}`;
-    render(
-      // react-admin and the dashboard load different copies of react-router under vitest: one router each.
-      <TestMemoryRouter initialEntries={[url]}>
-        <MemoryRouter initialEntries={[url]}>
-          <AdminContext dataProvider={dataProvider}>
-            <GeneratedList definition={accountsResource} title="Integrated Accounts" />
-          </AdminContext>
-        </MemoryRouter>
-      </TestMemoryRouter>,
-    );
+    renderList(url, dataProvider, { definition: accountsResource, title: 'Integrated Accounts' });
     await waitFor(() => expect(getList.mock.calls.at(-1)?.[1].filter).toMatchObject({ start, end }), { timeout: 10_000 });
     const from = screen.getByLabelText('From') as HTMLInputElement;
     expect(from.value).toBe('2026-01-05');

@@ -36,12 +36,27 @@ describe.each(resourceList.filter((r) => r.filters.length > 0).map((r) => [r.nam
     expect(values).toEqual(defaultsOf(definition.filters));
   });
 
+  it("drops a text longer than its parameter's maxLength, and keeps one exactly as long", () => {
+    for (const filter of definition.filters.filter((f) => f.maxLength !== undefined && (f.kind === 'search' || f.choicesFrom))) {
+      const longest = 'a'.repeat(filter.maxLength!);
+      expect(sanitizeFilters(definition, { [filter.source]: longest }).values[filter.source]).toBe(longest);
+      const { values, changed } = sanitizeFilters(definition, { [filter.source]: `${longest}a` });
+      expect(changed).toBe(true);
+      expect(values[filter.source]).toBe(filter.default);
+    }
+  });
+
   it('keeps every value the contract accepts, and route params it is told to keep', () => {
     const good = Object.assign({}, ...definition.filters.map(validValues)) as Record<string, unknown>;
     const { values, changed } = sanitizeFilters(definition, { ...good, jobId: 'job_1' }, new Set(['jobId']));
     expect(values).toEqual({ ...good, jobId: 'job_1' });
     expect(changed).toBe(false);
   });
+});
+
+it("a search filter's longest value is its parameter's maxLength (users: 100 characters)", () => {
+  const users = resourceList.find((r) => r.name === 'user-management')!;
+  expect(users.filters.find((f) => f.source === 'search')?.maxLength).toBe(100);
 });
 
 describe('date ranges', () => {

@@ -56,7 +56,7 @@ export function DateRangeFilter({ filter }: DateRangeFilterProps) {
   };
   const max = filter.notAfterToday ? today : undefined;
   return (
-    <Box component="fieldset" aria-label={filter.label} sx={{ m: 0, p: 0, border: 0, display: 'flex', flexDirection: 'column' }}>
+    <Box component="fieldset" aria-label={filter.label} sx={{ m: 0, p: 0, border: 0, display: 'flex', flexDirection: 'column', position: 'relative' }}>
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
         <Box component="legend" sx={{ fontSize: '0.75rem', color: 'text.secondary', mr: 0.5, float: 'left' }}>{filter.label}</Box>
         <TextField type="date" size="small" label="From" value={from} error={invalid}

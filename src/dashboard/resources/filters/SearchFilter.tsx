@@ -46,10 +46,16 @@ export function SearchFilter({ filter }: SearchFilterProps) {
   const { field } = useInput({ source: filter.source });
   const applied = typeof field.value === 'string' ? field.value : '';
   const { text, onChange } = useDebouncedSearch(applied, (search) => field.onChange(search || undefined), filter.minLength ?? 0, filter.debounceMs ?? DEFAULT_DEBOUNCE_MS);
+  // The input takes no more than the contract allows (typed or pasted), and says so once full.
+  const full = filter.maxLength !== undefined && text.length >= filter.maxLength;
+  const helperText = full ? `At most ${filter.maxLength} characters` : filter.minLength ? `At least ${filter.minLength} characters` : undefined;
   return (
     <TextField size="small" type="search" label={filter.label} value={text} onChange={(event) => onChange(event.target.value)}
-      {...(filter.minLength ? { helperText: `At least ${filter.minLength} characters` } : {})}
-      slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> } }}
-      sx={{ width: { xs: '100%', sm: 300 }, bgcolor: 'background.paper' }} />
+      {...(helperText ? { helperText } : {})}
+      slotProps={{
+        input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> },
+        ...(filter.maxLength !== undefined ? { htmlInput: { maxLength: filter.maxLength } } : {}),
+      }}
+      sx={{ width: { xs: '100%', sm: 300 }, '& .MuiInputBase-root': { bgcolor: 'background.paper' } }} />
   );
 }

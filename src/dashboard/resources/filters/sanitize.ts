@@ -7,8 +7,9 @@ import type { FilterDefinition, ResourceDefinition } from '../../../generated/re
 
 type Values = Readonly<Record<string, unknown>>;
 
+/** The longest text of a filter whose parameter states no maxLength. */
 const MAX_TEXT = 256;
-const isText = (value: unknown) => typeof value === 'string' && value.length <= MAX_TEXT && !/[\u0000-\u001f\u007f]/.test(value);
+const isText = (value: unknown, maxLength = MAX_TEXT) => typeof value === 'string' && value.length <= maxLength && !/[\u0000-\u001f\u007f]/.test(value);
 const isInstant = (value: unknown) => typeof value === 'number' && Number.isFinite(value) && value >= 0;
 
 function validValue(filter: FilterDefinition, value: unknown): boolean {
@@ -21,10 +22,10 @@ function validValue(filter: FilterDefinition, value: unknown): boolean {
     case 'multiselect':
       return Array.isArray(value) && value.every((item) => (choices ? choices.includes(item) : isText(item)));
     case 'search':
-      return isText(value);
+      return isText(value, filter.maxLength);
     default:
       // A select over data (choicesFrom) takes any id; an enum select one of its choices.
-      return choices && !filter.choicesFrom ? choices.includes(value as string) : isText(value) || typeof value === 'number';
+      return choices && !filter.choicesFrom ? choices.includes(value as string) : isText(value, filter.maxLength) || typeof value === 'number';
   }
 }
 
