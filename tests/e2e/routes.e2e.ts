@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_BILLING, logIn, MOBILE, seededMemberEmail, shot, signedInPage } from './support.ts';
+import { DEMO_ADMIN, DEMO_BILLING, logIn, MOBILE, seededMemberEmail, shot, signedInPage } from './support.ts';
 
 // Public routes and the dashboard's routes by role (spec part 1 §2).
 
@@ -99,5 +99,21 @@ test('a billing contact sees only its menu and routes', async ({ browser }) => {
   await page.goto('/dashboard/home');
   await expect(page.getByRole('heading', { name: 'Subscription' })).toBeVisible();
   await shot(page, 'shell-billing-contact-390');
+  await page.close();
+});
+
+test("no screen of the admin's menu scrolls sideways on a phone (wide tables and code scroll in their own box)", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const { page } = await signedInPage(browser, DEMO_ADMIN);
+  await page.setViewportSize(MOBILE);
+  const paths = ['/dashboard/home', '/dashboard/getting-started', '/dashboard/organizations', '/dashboard/accounts', '/dashboard/syncs', '/dashboard/logs', '/dashboard/issues', '/dashboard/api-keys'];
+  for (const path of paths) {
+    await page.goto(path);
+    await expect(page.locator('h1').first()).toBeVisible({ timeout: 30_000 });
+    // The screen's data is in (its list's rows, or its content) before it is measured.
+    await page.waitForLoadState('networkidle');
+    const sideways = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(sideways, path).toBeLessThanOrEqual(0);
+  }
   await page.close();
 });

@@ -62,7 +62,8 @@ export function ComponentReference({ guide }: { guide: Guide }) {
     [KNIT_AUTH.skipIntroAttribute, 'Present: the component skips its intro screen.'],
   ];
   return (
-    <Box sx={{ display: 'grid', gap: 2.5 }}>
+    // One column no wider than the page: a grid's auto column grows to its widest code line.
+    <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2.5 }}>
       <Box sx={{ overflowX: 'auto' }}>
         <Table size="small" aria-label={`<${KNIT_AUTH.tagName}> attributes and events`}>
           <TableHead>
