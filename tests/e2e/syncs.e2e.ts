@@ -92,7 +92,9 @@ test('a job shows its header and run history; a run shows its records, searchabl
   const synced = lastSynced.findIndex((text) => text !== '—' && Date.now() - parseShownDate(text) < 25 * 86_400_000);
   expect(synced).toBeGreaterThanOrEqual(0);
   const organisation = (await columnTexts(page, 'Organization'))[synced] ?? '';
-  await tableRows(page).nth(synced).click();
+  // Opened from the keyboard, as a click opens it: the row takes the focus, Enter opens it.
+  await tableRows(page).nth(synced).focus();
+  await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/dashboard\/syncs\/job_[a-z0-9]+$/);
   await expect(page.getByRole('heading', { name: 'Sync Runs' })).toBeVisible();
   const header = page.getByLabel('Sync job');

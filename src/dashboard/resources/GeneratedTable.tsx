@@ -4,7 +4,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
 import { ListNoResults, useListContext, type RaRecord } from 'react-admin';
 import type { ColumnDefinition, ResourceDefinition } from '../../generated/resources/types.ts';
 import { ColumnCell, type Row } from '../components/columns/ColumnCell.tsx';
@@ -50,6 +50,7 @@ export const tableStyles = {
     '&:last-child': { borderTopRightRadius: (theme: { shape: { borderRadius: number } }) => theme.shape.borderRadius },
   },
   '& .RaDataTable-clickableRow': { cursor: 'pointer' },
+  '& .RaDataTable-clickableRow:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: -2 },
 } as const;
 
 /** Cell renderers by the row field a column shows ('actions' for the actions column). */
@@ -115,6 +116,16 @@ export function GeneratedTable({ definition, cells, selectColumns, onRowClick, e
                 hover={Boolean(onRowClick)}
                 className={`RaDataTable-row ${index % 2 ? 'RaDataTable-rowOdd' : 'RaDataTable-rowEven'}${onRowClick ? ' RaDataTable-clickableRow' : ''}`}
                 onClick={onRowClick ? () => onRowClick(record as Row) : undefined}
+                // A row that leads somewhere is reached with Tab and opened with Enter or Space, as
+                // a click opens it; keys pressed on a control inside it (a row menu) stay its own.
+                {...(onRowClick ? {
+                  tabIndex: 0,
+                  onKeyDown: (event: KeyboardEvent<HTMLTableRowElement>) => {
+                    if (event.target !== event.currentTarget || (event.key !== 'Enter' && event.key !== ' ')) return;
+                    event.preventDefault();
+                    onRowClick(record as Row);
+                  },
+                } : {})}
               >
                 {columns.map((column) => {
                   const cell = cells[column.kind === 'actions' ? 'actions' : (column.source ?? '')];
