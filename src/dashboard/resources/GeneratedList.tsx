@@ -107,12 +107,12 @@ function ListParamsGuard({ definition, children }: { definition: ResourceDefinit
   });
   // Keyed by the corrected set's text: sanitizeFilters returns a new object on every render.
   const corrected = changed ? JSON.stringify(values) : undefined;
-  const guarded = useMemo(() => ({
-    ...context,
-    ...(corrected === undefined ? {} : { filterValues: JSON.parse(corrected) as Record<string, unknown> }),
-    ...(pageSize === undefined ? {} : { perPage: pageSize }),
-  }), [context, corrected, pageSize]);
-  return <ListContextProvider value={corrected === undefined && pageSize === undefined ? context : guarded}>{children}</ListContextProvider>;
+  const guarded = useMemo(
+    () => (corrected === undefined && pageSize === undefined ? context : { ...context, ...(changed ? { filterValues: values } : {}), ...(pageSize === undefined ? {} : { perPage: pageSize }) }),
+    // `corrected` stands for `changed` and `values`.
+    [context, corrected, pageSize],
+  );
+  return <ListContextProvider value={guarded}>{children}</ListContextProvider>;
 }
 
 interface ListLayoutProps {
