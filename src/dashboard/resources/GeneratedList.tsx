@@ -2,18 +2,18 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useEffect, useMemo, type ReactElement, type ReactNode } from 'react';
-import { FilterContext, FilterForm, ListBase, ListContextProvider, Offline, useListContext } from 'react-admin';
+import { lazy, Suspense, type ReactElement, type ReactNode } from 'react';
+import { FilterContext, FilterForm, ListBase, Offline, useListContext } from 'react-admin';
 import { useNavigate } from 'react-router';
 import type { ColumnDefinition, ResourceDefinition } from '../../generated/resources/types.ts';
 import type { Row } from '../components/columns/ColumnCell.tsx';
 import { fillRoute, formatNumber } from '../components/columns/format.ts';
 import { errorMessage } from '../providers/index.ts';
 import { filterInputs } from './filterInputs.tsx';
-import { sanitizeFilters } from './filters/sanitize.ts';
 import { GeneratedTable, STICKY_ACTIONS, tableStyles, type CellRenderers } from './GeneratedTable.tsx';
 import { listSetupOf } from './listParams.ts';
-import { pagedByServer, pageSizeOf } from './pageSize.ts';
+import { ListParamsGuard } from './ListParamsGuard.tsx';
+import { pagedByServer } from './pageSize.ts';
 import { PagePager } from './PagePager.tsx';
 import { listStaleTime } from './preloadedLists.ts';
 
@@ -85,34 +85,6 @@ function ErrorSlot({ text }: { text?: string | undefined }) {
       This list could not be loaded: {errorMessage(error)}
     </Alert>
   );
-}
-
-/**
- * Puts a filter set the contract refuses (from the URL, the stored list state or a link) back to
- * valid values and defaults, and a server-paged list's page size back to the contract's, in the
- * URL and the store too, so a broken link never sticks. Until they hold the corrected values, what
- * renders inside (the table, the pager, and a screen's counters and charts, which make calls of
- * their own with the list's filters) reads the corrected ones, so a refused value never reaches
- * the engine.
- */
-function ListParamsGuard({ definition, children }: { definition: ResourceDefinition; children: ReactNode }) {
-  const context = useListContext();
-  const { filterValues, setFilters, displayedFilters, perPage, setPerPage } = context;
-  const { values, changed } = sanitizeFilters(definition, (filterValues ?? {}) as Record<string, unknown>);
-  const pageSize = pagedByServer(definition) && perPage !== pageSizeOf(definition) ? pageSizeOf(definition) : undefined;
-  useEffect(() => {
-    if (changed) setFilters(values, displayedFilters);
-    // setPerPage goes back to page 1, as a new page size should.
-    if (pageSize !== undefined) setPerPage(pageSize);
-  });
-  // Keyed by the corrected set's text: sanitizeFilters returns a new object on every render.
-  const corrected = changed ? JSON.stringify(values) : undefined;
-  const guarded = useMemo(
-    () => (corrected === undefined && pageSize === undefined ? context : { ...context, ...(changed ? { filterValues: values } : {}), ...(pageSize === undefined ? {} : { perPage: pageSize }) }),
-    // `corrected` stands for `changed` and `values`.
-    [context, corrected, pageSize],
-  );
-  return <ListContextProvider value={guarded}>{children}</ListContextProvider>;
 }
 
 interface ListLayoutProps {
@@ -226,29 +198,29 @@ export function GeneratedList<F extends string, S extends string, C extends List
         disableSyncWithLocation={setup.disableSyncWithLocation}
         storeKey={setup.storeKey}
       >
-        <ListLayout
-          filters={filters}
-          errorText={errorText}
-          noWrap={noWrap}
-          // Server-paged lists have a fixed page size (the contract's); a list paged here may change it.
-          pagination={
-            pagedByServer(definition) ? (
-              <PagePager />
-            ) : (
-              <Suspense fallback={null}>
-                <ListPagination options={[pageSize, 25, 50]} />
-              </Suspense>
-            )
-          }
-        >
-          <ListParamsGuard definition={definition}>
+        <ListParamsGuard definition={definition} urlSynced={!setup.disableSyncWithLocation}>
+          <ListLayout
+            filters={filters}
+            errorText={errorText}
+            noWrap={noWrap}
+            // Server-paged lists have a fixed page size (the contract's); a list paged here may change it.
+            pagination={
+              pagedByServer(definition) ? (
+                <PagePager />
+              ) : (
+                <Suspense fallback={null}>
+                  <ListPagination options={[pageSize, 25, 50]} />
+                </Suspense>
+              )
+            }
+          >
             {header}
             <Box sx={{ px: 2, pt: 1.5 }}>
               <TotalLine label={totalLabel ?? title} />
             </Box>
             <GeneratedTable definition={definition} cells={cellTable} selectColumns={selectColumns as GeneratedListProps['selectColumns']} onRowClick={onRowClick} emptyText={emptyText} />
-          </ListParamsGuard>
-        </ListLayout>
+          </ListLayout>
+        </ListParamsGuard>
       </ListBase>
     </Box>
   );

@@ -1,18 +1,28 @@
 import { render } from '@testing-library/react';
 import type { ComponentProps } from 'react';
 import { AdminContext, TestMemoryRouter, type DataProvider } from 'react-admin';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, type Location, type NavigateFunction } from 'react-router';
 import { GeneratedList } from '../../../src/dashboard/resources/GeneratedList.tsx';
+
+interface RouterProbes {
+  /** Entries before `url` in the history (Back goes to the last of them). */
+  earlier?: string[];
+  /** Called with react-admin's location on every render of its router. */
+  onLocation?: (location: Location) => void;
+  /** Receives react-admin's navigate (to go Back, say). */
+  onNavigate?: (navigate: NavigateFunction) => void;
+}
 
 /**
  * A generated list screen at `url`, over `dataProvider` (usually a mocked getList). Under vitest,
  * react-admin (an external package) and the dashboard's sources load different copies of
  * react-router, so each gets a router of its own at the same URL (the browser build has one).
  */
-export function renderList(url: string, dataProvider: DataProvider, props: ComponentProps<typeof GeneratedList>) {
+export function renderList(url: string, dataProvider: DataProvider, props: ComponentProps<typeof GeneratedList>, probes: RouterProbes = {}) {
+  const entries = [...(probes.earlier ?? []), url];
   return render(
-    <TestMemoryRouter initialEntries={[url]}>
-      <MemoryRouter initialEntries={[url]}>
+    <TestMemoryRouter initialEntries={entries} initialIndex={entries.length - 1} locationCallback={probes.onLocation} navigateCallback={probes.onNavigate}>
+      <MemoryRouter initialEntries={entries} initialIndex={entries.length - 1}>
         <AdminContext dataProvider={dataProvider}>
           <GeneratedList {...props} />
         </AdminContext>
