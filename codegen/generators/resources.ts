@@ -228,6 +228,7 @@ function readColumn(
     link: raw.link as string | undefined,
     overflow: raw.overflow as number | undefined,
     timestampUnit,
+    labels: field ? readEnumLabels(field, `${where}: '${String(raw.source)}'`, problems) : undefined,
   });
 }
 

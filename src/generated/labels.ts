@@ -54,6 +54,39 @@ export const categoryLabels: Readonly<
   SUBSCRIPTION_MANAGEMENT: 'Subscription Management',
 };
 
+/** ConnectorMedium: every value, in the contract's order. */
+export const connectorMediumValues = ['api', 'sync', 'webhook'] as const;
+
+/** ConnectorMedium: the label of each value. */
+export const connectorMediumLabels: Readonly<Record<'api' | 'sync' | 'webhook', string>> = {
+  api: 'API',
+  sync: 'Sync',
+  webhook: 'Webhook',
+};
+
+/** ConnectorStatus: every value, in the contract's order. */
+export const connectorStatusValues = ['draft', 'testing', 'live'] as const;
+
+/** ConnectorStatus: the label of each value. */
+export const connectorStatusLabels: Readonly<Record<'draft' | 'testing' | 'live', string>> = {
+  draft: 'Draft',
+  testing: 'Testing',
+  live: 'Live',
+};
+
+/** ConnectorStatusFilter: every value, in the contract's order. */
+export const connectorStatusFilterValues = ['all', 'draft', 'testing', 'live'] as const;
+
+/** ConnectorStatusFilter: the label of each value. */
+export const connectorStatusFilterLabels: Readonly<
+  Record<'all' | 'draft' | 'testing' | 'live', string>
+> = {
+  all: 'All',
+  draft: 'Draft',
+  testing: 'Testing',
+  live: 'Live',
+};
+
 /** DispatchStatus: every value, in the contract's order. */
 export const dispatchStatusValues = ['dispatched', 'stale', 'failed', 'pending'] as const;
 
@@ -177,6 +210,12 @@ export const upcomingSyncStatusLabels: Readonly<
 
 export const enumLabels = {
   Category: categoryLabels,
+
+  ConnectorMedium: connectorMediumLabels,
+
+  ConnectorStatus: connectorStatusLabels,
+
+  ConnectorStatusFilter: connectorStatusFilterLabels,
 
   DispatchStatus: dispatchStatusLabels,
 

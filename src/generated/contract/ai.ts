@@ -2293,7 +2293,12 @@ export const aiDocument = {
           "draft",
           "testing",
           "live"
-        ]
+        ],
+        "x-enum-labels": {
+          "draft": "Draft",
+          "testing": "Testing",
+          "live": "Live"
+        }
       },
       "SessionStatus": {
         "type": "string",
@@ -2586,7 +2591,12 @@ export const aiDocument = {
           "api",
           "sync",
           "webhook"
-        ]
+        ],
+        "x-enum-labels": {
+          "api": "API",
+          "sync": "Sync",
+          "webhook": "Webhook"
+        }
       },
       "SessionInitializeBody": {
         "type": "object",
@@ -3002,7 +3012,13 @@ export const aiDocument = {
           "testing",
           "live"
         ],
-        "default": "all"
+        "default": "all",
+        "x-enum-labels": {
+          "all": "All",
+          "draft": "Draft",
+          "testing": "Testing",
+          "live": "Live"
+        }
       },
       "Category": {
         "type": "string",

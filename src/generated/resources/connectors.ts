@@ -45,11 +45,21 @@ export const connectorsResource: ResourceDefinition<
       source: 'medium',
       label: 'Medium',
       kind: 'text',
+      labels: {
+        api: 'API',
+        sync: 'Sync',
+        webhook: 'Webhook',
+      },
     },
     {
       source: 'status',
       label: 'Status',
       kind: 'text',
+      labels: {
+        draft: 'Draft',
+        testing: 'Testing',
+        live: 'Live',
+      },
     },
     {
       source: 'createdBy',
@@ -74,6 +84,12 @@ export const connectorsResource: ResourceDefinition<
       kind: 'select',
       default: 'all',
       choices: ['all', 'draft', 'testing', 'live'],
+      choiceLabels: {
+        all: 'All',
+        draft: 'Draft',
+        testing: 'Testing',
+        live: 'Live',
+      },
       in: 'query',
     },
     {

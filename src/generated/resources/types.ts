@@ -55,6 +55,8 @@ export interface ColumnDefinition<Field extends string = string> {
   overflow?: number;
   /** For `date`: the unit of the integer timestamp (the field's x-timestamp). */
   timestampUnit?: 's' | 'ms';
+  /** The labels of the field's enum values (its schema's x-enum-labels), shown instead of the values. */
+  labels?: Readonly<Record<string, string>>;
 }
 
 /** Where a select's choices come from when they are data, not an enum: a GET operation's list. */

@@ -83,6 +83,12 @@ export const webhookRecordsResource: ResourceDefinition<
       source: 'dispatchStatus',
       label: 'Dispatch Status',
       kind: 'text',
+      labels: {
+        dispatched: 'Dispatched',
+        stale: 'Not dispatched',
+        failed: 'Failed',
+        pending: 'Pending',
+      },
     },
     {
       source: 'replayCount',

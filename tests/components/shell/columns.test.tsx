@@ -98,6 +98,15 @@ describe('ColumnCell', () => {
     expect(screen.getByRole('link', { name: 'exe_1' }).getAttribute('href')).toBe('/dashboard/logs/api/exe_1');
   });
 
+  it("shows an enum field's contract label, and a value without one as it is", () => {
+    const column: ColumnDefinition = { source: 'status', label: 'Status', kind: 'text', labels: { draft: 'Draft', live: 'Live' } };
+    cell(column, { status: 'live' });
+    expect(screen.getByText('Live')).toBeTruthy();
+    cleanup();
+    cell(column, { status: 'archived' });
+    expect(screen.getByText('archived')).toBeTruthy();
+  });
+
   it('falls back to text for a kind it does not know', () => {
     cell({ source: 'x', label: 'X', kind: 'someday' as ColumnDefinition['kind'] }, { x: 'plain' });
     expect(screen.getByText('plain')).toBeTruthy();

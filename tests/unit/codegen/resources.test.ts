@@ -123,6 +123,18 @@ describe('resources generator', () => {
     expect(drafts).toEqual([]);
   });
 
+  it("gives a column the labels of its field's enum, and refuses labels of values the enum lacks", () => {
+    const doc = fixtureDocument();
+    const fields = () => ((doc.components!.schemas as Record<string, { allOf: { properties?: Record<string, Record<string, unknown>> }[] }>).OrganizationRow.allOf[1].properties!);
+    fields().state['x-enum-labels'] = { Success: 'Connected', Error: 'Needs attention' };
+    fixtureResource(doc).columns[2] = { source: 'state', label: 'Status', kind: 'text' };
+    const { drafts, problems } = collectResources(doc, 'engine');
+    expect(problems).toEqual([]);
+    expect(drafts[0].definition.columns[2]).toEqual({ source: 'state', label: 'Status', kind: 'text', labels: { Success: 'Connected', Error: 'Needs attention' } });
+    fields().state['x-enum-labels'] = { Succes: 'Connected' };
+    expect(collectResources(doc, 'engine').problems).toEqual([expect.stringMatching(/column 3: 'state': x-enum-labels names 'Succes', which is not in the enum \(Success, Error\)/)]);
+  });
+
   it('rejects views that the row schema does not tell apart', () => {
     const doc = fixtureDocument();
     (fixtureResource(doc) as Record<string, unknown>).views = { filter: 'nope', on: 'state', values: { 'true': 'a', 'false': 'b' } };

@@ -145,6 +145,7 @@ export function ColumnCell({ column, record }: { column: ColumnDefinition; recor
     case 'email':
       return <Typography component="span" variant="body2" sx={{ color: 'text.secondary' }}>{formatText(value)}</Typography>;
     default:
-      return <>{formatText(value)}</>;
+      // An enum field shows its contract label (x-enum-labels); a value the labels lack shows as it is.
+      return <>{typeof value === 'string' && column.labels?.[value] !== undefined ? column.labels[value] : formatText(value)}</>;
   }
 }
