@@ -44,8 +44,11 @@ export function ListParamsGuard({ definition, urlSynced, children }: { definitio
   // The effect runs on every render until the correction arrives: one navigation for each target.
   const applied = useRef<string | undefined>(undefined);
   useEffect(() => {
-    if (target === undefined) applied.current = undefined;
-    if (target === undefined || applied.current === target) return;
+    if (target === undefined) {
+      applied.current = undefined;
+      return;
+    }
+    if (applied.current === target) return;
     applied.current = target;
     if (urlSynced) {
       navigate({ search: target }, { replace: true });
