@@ -1,8 +1,10 @@
 import { cleanup, waitFor } from '@testing-library/react';
-import type { DataProvider } from 'react-admin';
+import { memoryStore, type DataProvider } from 'react-admin';
 import type { Location, NavigateFunction } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { accountsResource } from '../../../src/generated/resources/accounts.ts';
+import { organizationIntegrationsResource } from '../../../src/generated/resources/organization-integrations.ts';
+import { listSetupOf } from '../../../src/dashboard/resources/listParams.ts';
 import { renderList } from '../support/renderList.tsx';
 
 // A link whose filters the list corrects (here one that leaves out the Status filter, whose
@@ -33,5 +35,18 @@ describe('the list guard', () => {
     // would be corrected again, and again, trapping the user on the list).
     navigate?.(-1);
     await waitFor(() => expect(location?.pathname).toBe('/dashboard/home'));
+  }, 30_000);
+
+  it('corrects a list kept in the store (one with route params) keeping its page too', async () => {
+    const rows = Array.from({ length: 30 }, (_, i) => ({ id: `int_${i}`, integrationId: `int_${i}` }));
+    const page = { data: rows, total: rows.length };
+    const getList = vi.fn(async (_resource: string, _params: { filter: Record<string, unknown>; pagination: { page: number } }) => page);
+    const dataProvider = { getList, supportAbortSignal: true } as unknown as DataProvider;
+    const params = { orgId: 'org_1' };
+    const { storeKey, disableSyncWithLocation } = listSetupOf(organizationIntegrationsResource, params);
+    expect(disableSyncWithLocation).toBe(true);
+    const store = memoryStore({ [storeKey]: { filter: { timeFilter: 'last24' }, page: 2, perPage: 10, sort: 'id', order: 'ASC' } });
+    renderList('/dashboard/organizations/org_1', dataProvider, { definition: organizationIntegrationsResource, title: 'Integrations', params }, { store });
+    await waitFor(() => expect(store.getItem(storeKey)).toMatchObject({ filter: { timeFilter: 'all' }, page: 2 }), { timeout: 10_000 });
   }, 30_000);
 });

@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import type { ComponentProps } from 'react';
-import { AdminContext, TestMemoryRouter, type DataProvider } from 'react-admin';
+import { AdminContext, TestMemoryRouter, type DataProvider, type Store } from 'react-admin';
 import { MemoryRouter, type Location, type NavigateFunction } from 'react-router';
 import { GeneratedList } from '../../../src/dashboard/resources/GeneratedList.tsx';
 
@@ -11,6 +11,8 @@ interface RouterProbes {
   onLocation?: (location: Location) => void;
   /** Receives react-admin's navigate (to go Back, say). */
   onNavigate?: (navigate: NavigateFunction) => void;
+  /** react-admin's store (lists kept there: those with route params), instead of an empty one. */
+  store?: Store;
 }
 
 /**
@@ -23,7 +25,7 @@ export function renderList(url: string, dataProvider: DataProvider, props: Compo
   return render(
     <TestMemoryRouter initialEntries={entries} initialIndex={entries.length - 1} locationCallback={probes.onLocation} navigateCallback={probes.onNavigate}>
       <MemoryRouter initialEntries={entries} initialIndex={entries.length - 1}>
-        <AdminContext dataProvider={dataProvider}>
+        <AdminContext dataProvider={dataProvider} {...(probes.store ? { store: probes.store } : {})}>
           <GeneratedList {...props} />
         </AdminContext>
       </MemoryRouter>
