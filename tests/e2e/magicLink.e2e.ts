@@ -27,6 +27,11 @@ test('create a magic link, copy it and open it', async () => {
   await page.getByRole('button', { name: 'Create Magic Link' }).click();
   const form = dialog();
   await expect(form.getByRole('textbox', { name: /origin org id/i })).toBeVisible();
+  // The title's close button closes it (on a phone the form fills the screen, Cancel a scroll away).
+  await form.getByRole('button', { name: 'Close' }).click();
+  await expect(form).toBeHidden();
+  await page.getByRole('button', { name: 'Create Magic Link' }).click();
+  await expect(form.getByRole('textbox', { name: /origin org id/i })).toBeVisible();
 
   // Defaults: the demo organisation creates production accounts; custom mapping shown, not required.
   await expect(form.getByRole('switch', { name: 'Test Account' })).not.toBeChecked();

@@ -2,7 +2,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -10,6 +9,7 @@ import type { Theme } from '@mui/material/styles';
 import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { magicLinkForm } from '../../../../generated/forms/magicLink.ts';
+import { ClosableDialogTitle } from '../../../components/ClosableDialogTitle.tsx';
 import { ContractForm } from '../../../forms/index.ts';
 import { apiClients, ApiError, errorMessage, unwrap, useToast } from '../../../providers/index.ts';
 import type { MagicLinkResult } from '../accountCalls.ts';
@@ -90,7 +90,9 @@ export function MagicLinkDialog({ open, onClose, onCreated }: MagicLinkDialogPro
   const empty = context && context.categories.length === 0 && context.connectors.length === 0;
   return (
     <Dialog open={open} onClose={onClose} maxWidth="sm" fullWidth fullScreen={fullScreen} aria-labelledby="magic-link-title">
-      <DialogTitle id="magic-link-title">Create Magic Link</DialogTitle>
+      <ClosableDialogTitle id="magic-link-title" onClose={onClose}>
+        Create Magic Link
+      </ClosableDialogTitle>
       <DialogContent dividers>
         {!context && !error && (
           <Box aria-label="Loading form">

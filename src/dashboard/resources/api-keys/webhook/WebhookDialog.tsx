@@ -1,4 +1,3 @@
-import CloseRounded from '@mui/icons-material/CloseRounded';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -6,8 +5,6 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import { useMachine } from '@xstate/react';
 import { useEffect, useMemo, useRef } from 'react';
@@ -27,6 +24,7 @@ import {
   selectUrlError,
   webhookTestMachine,
 } from '../../../machines/webhookTest/index.ts';
+import { ClosableDialogTitle } from '../../../components/ClosableDialogTitle.tsx';
 import { apiClients, useToast } from '../../../providers/index.ts';
 import { WebhookEventsPanel } from './WebhookEventsPanel.tsx';
 import { WebhookUrlField } from './WebhookUrlField.tsx';
@@ -122,12 +120,9 @@ export function WebhookDialog({ open, category, initialUrl, onClose, onSaved }: 
   const titleId = `webhook-dialog-title-${category.value}`;
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="md" aria-labelledby={titleId} slotProps={{ paper: { sx: FULL_SCREEN_WHEN_NARROW } }}>
-      <DialogTitle id={titleId} sx={{ pr: 7 }}>
+      <ClosableDialogTitle id={titleId} onClose={onClose}>
         {category.label} webhook
-        <IconButton aria-label="Close" onClick={onClose} sx={{ position: 'absolute', right: 12, top: 12 }}>
-          <CloseRounded />
-        </IconButton>
-      </DialogTitle>
+      </ClosableDialogTitle>
       {isCategory(category.value) ? (
         <WebhookTestRun category={category.value} label={category.label} initialUrl={initialUrl} onClose={onClose} onSaved={onSaved} />
       ) : (
