@@ -8,11 +8,11 @@ import type { ReactNode } from 'react';
  * its Cancel may be a scroll away (there is no Escape key to press). `id` names the title's text
  * alone (the dialog's aria-labelledby), so the dialog is not also called 'Close'.
  */
-export function ClosableDialogTitle({ id, onClose, disabled = false, children }: { id: string; onClose: () => void; disabled?: boolean; children: ReactNode }) {
+export function ClosableDialogTitle({ id, onClose, children }: { id: string; onClose: () => void; children: ReactNode }) {
   return (
     <DialogTitle sx={{ pr: 7 }}>
       <span id={id}>{children}</span>
-      <IconButton aria-label="Close" onClick={onClose} disabled={disabled} sx={{ position: 'absolute', right: 12, top: 12 }}>
+      <IconButton aria-label="Close" onClick={onClose} sx={{ position: 'absolute', right: 12, top: 12 }}>
         <CloseRounded />
       </IconButton>
     </DialogTitle>
