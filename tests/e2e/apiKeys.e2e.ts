@@ -86,7 +86,7 @@ test('API keys, the signing secret, and a webhook tested event by event against 
 
     // The webhook modal: Test sends a real POST to the receiver and goes Live on its 200.
     await page.getByRole('button', { name: `Add ${CATEGORY.label} webhook` }).click();
-    const dialog = page.getByRole('dialog', { name: `${CATEGORY.label} webhook` });
+    const dialog = page.getByRole('dialog', { name: `${CATEGORY.label} webhook`, exact: true });
     const url = dialog.getByRole('textbox', { name: 'Webhook URL' });
     await expect(dialog.getByRole('tab').first()).toBeVisible();
     await shotBoth(page, 'api-keys-webhook-untested', { fullPage: false });

@@ -79,7 +79,7 @@ test('a new organisation completes the web flow, then the AI flow', async ({ bro
     await expect(page.getByRole('heading', { name: 'Register webhook URL' })).toBeVisible();
     await page.getByRole('button', { name: 'Register webhook URL', exact: true }).click();
     await expect(page.getByText('HRIS enabled successfully')).toBeVisible();
-    const dialog = page.getByRole('dialog', { name: 'HRIS webhook' });
+    const dialog = page.getByRole('dialog', { name: 'HRIS webhook', exact: true });
     await dialog.getByRole('textbox', { name: 'Webhook URL' }).fill(receiver.url('/hris'));
     await dialog.getByRole('button', { name: 'Test' }).click();
     await expect(dialog.getByRole('button', { name: 'Live' })).toBeVisible();

@@ -19,7 +19,7 @@ test.beforeAll(async ({ browser }) => {
 });
 test.afterAll(async () => page?.close());
 
-const dialog = () => page.getByRole('dialog', { name: 'Create Magic Link' });
+const dialog = () => page.getByRole('dialog', { name: 'Create Magic Link', exact: true });
 const result = (name = 'Magic link created') => page.getByRole('dialog', { name });
 
 test('create a magic link, copy it and open it', async () => {

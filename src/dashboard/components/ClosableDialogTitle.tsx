@@ -10,7 +10,8 @@ import type { ReactNode } from 'react';
  */
 export function ClosableDialogTitle({ id, onClose, children }: { id: string; onClose: () => void; children: ReactNode }) {
   return (
-    <DialogTitle sx={{ pr: 7 }}>
+    // MUI gives the title the dialog's aria-labelledby id unless it has one of its own.
+    <DialogTitle id={`${id}-bar`} sx={{ pr: 7 }}>
       <span id={id}>{children}</span>
       <IconButton aria-label="Close" onClick={onClose} sx={{ position: 'absolute', right: 12, top: 12 }}>
         <CloseRounded />
